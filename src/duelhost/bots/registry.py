@@ -1,0 +1,50 @@
+"""Which bots exist for which games, discovered from the modules of ``duelhost.bots``."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+
+from duelhost.bots.base import Bot
+from duelhost.core.errors import ConfigError
+from duelhost.core.registry import Game
+
+BotFactory = Callable[[Game, int, int], Bot]
+"""``factory(game, seat, seed)`` makes a bot for one seat of one match."""
+
+_BOTS: dict[str, dict[str | None, BotFactory]] = {}
+_discovered = False
+
+
+def register_bot(name: str, factory: BotFactory, game: str | None = None) -> None:
+    """Register a bot for one game, or for every game when ``game`` is None."""
+    _BOTS.setdefault(name, {})[game] = factory
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    import duelhost.bots as package
+
+    for module in pkgutil.walk_packages(package.__path__, "duelhost.bots."):
+        importlib.import_module(module.name)
+    _discovered = True
+
+
+def available_bots(game: str) -> list[str]:
+    """The bot names that can play ``game``."""
+    _discover()
+    return sorted(name for name, by_game in _BOTS.items() if game in by_game or None in by_game)
+
+
+def make_bot(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
+    """A bot for ``seat`` of a match of ``game``; ConfigError naming the choices otherwise."""
+    _discover()
+    by_game = _BOTS.get(name, {})
+    factory = by_game.get(game.name) or by_game.get(None)
+    if factory is None:
+        choices = ", ".join(available_bots(game.name))
+        raise ConfigError(f"no bot {name!r} for {game.name}; the bots are {choices}")
+    return factory(game, seat, seed)

@@ -1,0 +1,107 @@
+"""The core commands of the ``duelhost`` CLI (Typer app)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+import duelhost
+from duelhost.cli.terminal import Seat, describe_event, play_in_terminal, render_view
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.options import parse_assignments
+from duelhost.core.registry import load_record, rules_text, spec
+
+app = typer.Typer(
+    help="duelhost: two-player strategy duels with exact rules, secrets, replays and bots.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+def fail(message: str) -> typer.Exit:
+    """Print an error and return the exit to raise (exit code 2, as for bad usage)."""
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(2)
+
+
+@app.command()
+def games() -> None:
+    """List the games with a one-line summary each."""
+    for name in duelhost.list_games():
+        game_spec = spec(name)
+        console.print(f"[bold]{name:<16}[/] {game_spec.title}: {game_spec.summary}", highlight=False)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="engine name, e.g. goofspiel")]) -> None:
+    """Print the rules page of a game."""
+    try:
+        text = rules_text(game)
+    except ConfigError as error:
+        raise fail(str(error)) from None
+    print(text)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="engine name, e.g. goofspiel")],
+    seed: Annotated[int, typer.Option(help="match seed (G6)")] = 0,
+    p0: Annotated[str, typer.Option(help="human, or a bot name (random, greedy, ...)")] = "human",
+    p1: Annotated[str, typer.Option(help="human, or a bot name (random, greedy, ...)")] = "random",
+    opt: Annotated[list[str] | None, typer.Option(help="game option name=value (repeatable)")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
+    quiet: Annotated[bool, typer.Option(help="bots only: print just the result")] = False,
+) -> None:
+    """Play a match in the terminal, between humans and/or bots."""
+    try:
+        loaded = duelhost.load(game, **parse_assignments(opt or []))
+        state = loaded.new(seed=seed)
+        seats = [Seat.make(kind, loaded, number, seed) for number, kind in enumerate((p0, p1))]
+    except ConfigError as error:
+        raise fail(str(error)) from None
+    play_in_terminal(state, seats, console, quiet=quiet)
+    if record is not None:
+        record.write_text(state.to_json() + "\n", encoding="utf-8")
+        console.print(f"record written to {record}")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a match record (JSON) or state file")],
+    seat: Annotated[int | None, typer.Option(help="show the final view of this seat")] = None,
+) -> None:
+    """Replay a recorded match, checking every entry, and show how it ended."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        state = load_record(data)
+    except (OSError, ValueError) as error:
+        raise fail(f"{file}: {error}") from None
+    for event in state.events:
+        console.print(describe_event(state.game.spec, event), highlight=False)
+    try:
+        view = state.view(seat)
+    except IllegalAction as error:
+        raise fail(str(error)) from None
+    console.print(render_view(state.game.spec, view), highlight=False)
+    console.print(f"replayed {len(state.history)} entries; result: {state.result}")
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="engine name")],
+    matches: Annotated[int, typer.Option(min=1, help="random matches to play")] = 200,
+    opt: Annotated[list[str] | None, typer.Option(help="game option name=value")] = None,
+) -> None:
+    """Benchmark a game: random matches/s, decisions/s, clone() time, peak memory."""
+    from duelhost.bench import run_benchmarks
+
+    try:
+        options = parse_assignments(opt or [])
+        run_benchmarks(game, matches, options, console)
+    except ConfigError as error:
+        raise fail(str(error)) from None

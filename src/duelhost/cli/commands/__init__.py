@@ -1,0 +1,1 @@
+"""Game-specific commands; each module defines ``register(app: typer.Typer)``."""

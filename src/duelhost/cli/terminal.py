@@ -1,0 +1,123 @@
+"""Terminal play: each seat sees its own view, humans type notation, bots answer at once.
+
+When two humans share the terminal, the screen is cleared and a "pass the keyboard" screen
+shown before each seat's turn, and secret submissions are typed without echo, so neither
+player sees the other's view or submission.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+
+from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.registry import Game, GameSpec
+from duelhost.core.state import State
+
+HELP = """Type your submission in the game's notation (see `duelhost rules {game}`).
+Commands: legal (list legal submissions), view (show your view again), help, resign, quit."""
+
+
+@dataclass
+class Seat:
+    """Who plays a seat in a terminal match: a human at the keyboard, or a bot."""
+
+    kind: str
+    bot: Bot | None = None
+
+    @classmethod
+    def make(cls, kind: str, game: Game, seat: int, seed: int) -> Seat:
+        if kind == "human":
+            return cls("human")
+        if kind not in available_bots(game.name):
+            choices = ", ".join(["human", *available_bots(game.name)])
+            raise ConfigError(f"--p{seat} must be one of {choices}, got {kind!r}")
+        return cls(kind, make_bot(kind, game, seat, seed))
+
+
+def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
+    """The game's text rendering of a view, or indented JSON for games without one."""
+    if spec.render is not None:
+        return spec.render(view)
+    return json.dumps(view, indent=2)
+
+
+def play_in_terminal(state: State, seats: list[Seat], console: Console, quiet: bool = False) -> None:
+    spec = state.game.spec
+    humans = [number for number, seat in enumerate(seats) if seat.kind == "human"]
+    shared = len(humans) == 2
+    shown_events = 0
+    last_human: int | None = None
+    handles = [SeatHandle(state, 0), SeatHandle(state, 1)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        player = seats[seat]
+        if player.bot is not None:
+            state.submit(seat, player.bot.act(handles[seat]))
+        else:
+            if shared and last_human != seat:
+                console.clear()
+                console.input(
+                    f"Pass the keyboard to {spec.seat_names[seat]} (seat {seat}); "
+                    "press Enter when only they can see the screen. "
+                )
+            last_human = seat
+            if not _human_turn(state, seat, console, secret=shared):
+                return
+            if shared:
+                console.clear()
+        if not quiet and not shared:
+            for event in state.events[shown_events:]:
+                console.print(describe_event(spec, event), highlight=False)
+        shown_events = len(state.events)
+    if not quiet and humans:
+        console.print(render_view(spec, state.view(None)), highlight=False)
+    result = state.result
+    winner = result["winner"]
+    who = "draw" if winner is None else f"{spec.seat_names[winner]} (seat {winner}) wins"
+    console.print(f"[bold]Result:[/] {who} — {result['reason']}; scores {result['scores']}")
+
+
+def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool:
+    """Read commands until the seat's submission is accepted; False if the player quit."""
+    spec = state.game.spec
+    console.print(render_view(spec, state.view(seat)), highlight=False)
+    while True:
+        try:
+            text = console.input(f"[bold]{spec.seat_names[seat]}[/] > ", password=secret)
+        except EOFError:
+            console.print("input ended; the match is abandoned")
+            return False
+        command = text.strip().lower()
+        if command == "quit":
+            console.print("match abandoned")
+            return False
+        if command == "help":
+            console.print(HELP.format(game=state.game.name))
+            continue
+        if command == "view":
+            console.print(render_view(spec, state.view(seat)), highlight=False)
+            continue
+        if command == "legal":
+            legal = state.legal(seat)
+            note = "" if spec.legal_enumerated else " (not the full list: see the rules page)"
+            console.print(", ".join(legal) + note, highlight=False)
+            continue
+        try:
+            state.submit(seat, text)
+        except IllegalAction as error:
+            console.print(f"[red]{error}[/]", highlight=False)
+            continue
+        return True
+
+
+def describe_event(spec: GameSpec, event: dict[str, Any]) -> str:
+    describe = spec.extra.get("describe_event")
+    if describe is not None:
+        return str(describe(event))
+    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
+    return f"{event['event']}: {fields}"

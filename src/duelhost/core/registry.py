@@ -1,0 +1,174 @@
+"""The game registry: games declared as data, looked up by engine name.
+
+A game package builds a ``GameSpec`` (name, summary, options with defaults, dynamics, its
+``State`` class) and calls ``register`` when imported, as OpenSpiel's Python games do. Game
+packages under ``duelhost.games`` are discovered and imported on first use, so adding a game
+touches no shared file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.options import Option, resolve_options
+from duelhost.core.record import Record
+from duelhost.core.state import STATE_FORMAT, State
+
+DYNAMICS = ("sequential", "simultaneous", "tick")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game declared as data."""
+
+    name: str
+    title: str
+    summary: str
+    state: type[State]
+    dynamics: tuple[str, ...]
+    """Kinds of decision the game uses: sequential, simultaneous, tick."""
+    options: tuple[Option, ...] = ()
+    setup: tuple[Option, ...] = ()
+    """Arguments of ``game.new(seed, **setup)`` besides the seed (a map, a position)."""
+    legal_enumerated: bool = True
+    """False where ``legal()`` is not the full list of legal submissions (see the rules page)."""
+    render: Callable[[dict[str, Any]], str] | None = None
+    """Text rendering of a view for the terminal (pure: view in, text out)."""
+    seat_names: tuple[str, str] = ("seat 0", "seat 1")
+    seat_helpers: tuple[str, ...] = ()
+    """State methods ``f(seat, ...)`` a bot may call through its seat handle."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = [d for d in self.dynamics if d not in DYNAMICS]
+        if unknown or not self.dynamics:
+            raise ValueError(f"{self.name}: dynamics must be among {DYNAMICS}, got {self.dynamics}")
+
+
+class Game:
+    """A game with its options fixed: makes match states."""
+
+    def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
+        self.spec = spec
+        self.options = options
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} {self.options}>"
+
+    def new(self, seed: int = 0, **setup: Any) -> State:
+        """A new match. Same seed, options, setup and submissions give the same match (G6)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigError(f"the seed must be an integer, got {seed!r}")
+        values = resolve_options(self.name, self.spec.setup, setup, what="setup argument")
+        # Setup arguments left at their default are not passed on, so records stay small.
+        given = {k: v for k, v in values.items() if k in setup}
+        return self.spec.state(self, seed, given)
+
+    def replay(self, record: Record) -> State:
+        """The state reached by a record's history (each entry checked as it is applied)."""
+        if record.game != self.name:
+            raise ConfigError(f"the record is of {record.game!r}, not {self.name!r}")
+        state = self.new(record.seed, **record.setup)
+        for number, entry in enumerate(record.history):
+            try:
+                state.apply(entry)
+            except IllegalAction as error:
+                raise ConfigError(f"history entry {number} ({entry.to_dict()}): {error}") from None
+        return state
+
+    def from_json(self, text: str) -> State:
+        """The state ``to_json()`` wrote; the history is replayed and checked against the
+        stored snapshot."""
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise ConfigError(f"not JSON: {error}") from None
+        record = Record.from_dict(data)
+        if record.options != self.options:
+            raise ConfigError(
+                f"the record was made with options {record.options}, this game has {self.options}"
+            )
+        state = self.replay(record)
+        if data.get("format") == STATE_FORMAT and "state" in data:
+            if json.loads(json.dumps(state._snapshot())) != data["state"]:
+                raise ConfigError("the stored state does not match the replayed history")
+        return state
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+_discovered = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Register a game (called by the game's package when it is imported)."""
+    existing = _REGISTRY.get(spec.name)
+    if existing is not None and existing is not spec and existing.state is not spec.state:
+        raise ValueError(f"a game named {spec.name!r} is already registered")
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    import duelhost.games as games_package
+
+    for module in pkgutil.iter_modules(games_package.__path__):
+        if module.ispkg and not module.name.startswith("_"):
+            importlib.import_module(f"duelhost.games.{module.name}")
+    _discovered = True
+
+
+def list_games() -> list[str]:
+    """The engine names of every registered game, sorted."""
+    _discover()
+    return sorted(_REGISTRY)
+
+
+def spec(name: str) -> GameSpec:
+    """The spec of a registered game; ConfigError listing the games for an unknown name."""
+    _discover()
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise ConfigError(f"unknown game {name!r}; the games are {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name]
+
+
+def load(name: str, **options: Any) -> Game:
+    """A game with the given options (each validated; unknown ones raise ConfigError)."""
+    game_spec = spec(name)
+    return Game(game_spec, resolve_options(name, game_spec.options, options))
+
+
+def load_record(data: dict[str, Any]) -> State:
+    """Replay a record (or a ``to_json`` document) of any registered game."""
+    record = Record.from_dict(data)
+    game = load(record.game, **record.options)
+    if "state" in data:
+        return game.from_json(json.dumps(data))
+    return game.replay(record)
+
+
+def rules_text(name: str) -> str:
+    """The rules page of a game (``docs/games/<name>.md``, shipped inside the package)."""
+    spec(name)
+    here = Path(__file__).resolve()
+    candidates = [
+        here.parent.parent / "_docs" / "games" / f"{name}.md",
+        here.parents[3] / "docs" / "games" / f"{name}.md",
+    ]
+    for path in candidates:
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise ConfigError(f"the rules page of {name} is not installed")

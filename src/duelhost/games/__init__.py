@@ -1,0 +1,1 @@
+"""The games: one package each, discovered and registered on first use of the registry."""
