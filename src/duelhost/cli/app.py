@@ -34,7 +34,9 @@ def games() -> None:
     """List the games with a one-line summary each."""
     for name in duelhost.list_games():
         game_spec = spec(name)
-        console.print(f"[bold]{name:<16}[/] {game_spec.title}: {game_spec.summary}", highlight=False)
+        console.print(
+            f"[bold]{name:<16}[/] {game_spec.title}: {game_spec.summary}", highlight=False
+        )
 
 
 @app.command()
@@ -53,7 +55,9 @@ def play(
     seed: Annotated[int, typer.Option(help="match seed (G6)")] = 0,
     p0: Annotated[str, typer.Option(help="human, or a bot name (random, greedy, ...)")] = "human",
     p1: Annotated[str, typer.Option(help="human, or a bot name (random, greedy, ...)")] = "random",
-    opt: Annotated[list[str] | None, typer.Option(help="game option name=value (repeatable)")] = None,
+    opt: Annotated[
+        list[str] | None, typer.Option(help="game option name=value (repeatable)")
+    ] = None,
     record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
     quiet: Annotated[bool, typer.Option(help="bots only: print just the result")] = False,
 ) -> None:

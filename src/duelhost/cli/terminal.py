@@ -46,7 +46,9 @@ def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
     return json.dumps(view, indent=2)
 
 
-def play_in_terminal(state: State, seats: list[Seat], console: Console, quiet: bool = False) -> None:
+def play_in_terminal(
+    state: State, seats: list[Seat], console: Console, quiet: bool = False
+) -> None:
     spec = state.game.spec
     humans = [number for number, seat in enumerate(seats) if seat.kind == "human"]
     shared = len(humans) == 2

@@ -150,7 +150,7 @@ def resolve_options(
 
 
 def parse_assignments(pairs: list[str]) -> dict[str, str]:
-    """``["galaxies=1", "planets=13"]`` -> ``{"galaxies": "1", "planets": "13"}`` (CLI ``--opt``)."""
+    """``["planets=13"]`` -> ``{"planets": "13"}`` (the CLI's ``--opt``)."""
     result: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")

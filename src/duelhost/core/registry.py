@@ -100,9 +100,9 @@ class Game:
                 f"the record was made with options {record.options}, this game has {self.options}"
             )
         state = self.replay(record)
-        if data.get("format") == STATE_FORMAT and "state" in data:
-            if json.loads(json.dumps(state._snapshot())) != data["state"]:
-                raise ConfigError("the stored state does not match the replayed history")
+        stored = data.get("state") if data.get("format") == STATE_FORMAT else None
+        if stored is not None and json.loads(json.dumps(state._snapshot())) != stored:
+            raise ConfigError("the stored state does not match the replayed history")
         return state
 
 

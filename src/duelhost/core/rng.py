@@ -15,7 +15,7 @@ import random
 
 def derive_seed(seed: int, *labels: object) -> int:
     """A 64-bit seed from the match seed and labels, stable across runs and Python versions."""
-    text = repr((int(seed),) + tuple(str(label) for label in labels)).encode()
+    text = repr((int(seed), *(str(label) for label in labels))).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
