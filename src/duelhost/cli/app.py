@@ -58,13 +58,23 @@ def play(
     opt: Annotated[
         list[str] | None, typer.Option(help="game option name=value (repeatable)")
     ] = None,
+    setup: Annotated[
+        list[str] | None, typer.Option(help="setup argument name=value, e.g. map=FILE")
+    ] = None,
     record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
     quiet: Annotated[bool, typer.Option(help="bots only: print just the result")] = False,
 ) -> None:
     """Play a match in the terminal, between humans and/or bots."""
     try:
         loaded = duelhost.load(game, **parse_assignments(opt or []))
-        state = loaded.new(seed=seed)
+        given = parse_assignments(setup or [])
+        declared = {option.name: option for option in loaded.spec.setup}
+        # text from the command line becomes the declared kind (a JSON map, a number, ...)
+        arguments = {
+            name: declared[name].coerce(value) if name in declared else value
+            for name, value in given.items()
+        }
+        state = loaded.new(seed=seed, **arguments)
         seats = [Seat.make(kind, loaded, number, seed) for number, kind in enumerate((p0, p1))]
     except ConfigError as error:
         raise fail(str(error)) from None

@@ -7,7 +7,9 @@ player sees the other's view or submission.
 
 from __future__ import annotations
 
+import getpass
 import json
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,7 +92,7 @@ def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool
     console.print(render_view(spec, state.view(seat)), highlight=False)
     while True:
         try:
-            text = console.input(f"[bold]{spec.seat_names[seat]}[/] > ", password=secret)
+            text = _read(console, f"{spec.seat_names[seat]} > ", secret)
         except EOFError:
             console.print("input ended; the match is abandoned")
             return False
@@ -115,6 +117,13 @@ def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool
             console.print(f"[red]{error}[/]", highlight=False)
             continue
         return True
+
+
+def _read(console: Console, prompt: str, secret: bool) -> str:
+    """A line from the player; typed without echo when the other player shares the screen."""
+    if secret and sys.stdin.isatty():
+        return getpass.getpass(prompt)
+    return console.input(prompt)
 
 
 def describe_event(spec: GameSpec, event: dict[str, Any]) -> str:

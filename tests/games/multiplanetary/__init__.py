@@ -1,0 +1,1 @@
+"""Tests of the Multiplanetary Empire engine, its maps, bot, commands and benchmark."""
