@@ -1,0 +1,5 @@
+"""``python -m duelhost``: the same as the ``duelhost`` command."""
+
+from duelhost.cli import main
+
+main()
