@@ -42,6 +42,8 @@ class GameSpec:
     render: Callable[[dict[str, Any]], str] | None = None
     """Text rendering of a view for the terminal (pure: view in, text out)."""
     seat_names: tuple[str, str] = ("seat 0", "seat 1")
+    check_options: Callable[[dict[str, Any]], None] | None = None
+    """Checks the options together (each is already valid alone); raises ConfigError."""
     seat_helpers: tuple[str, ...] = ()
     """State methods ``f(seat, ...)`` a bot may call through its seat handle."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -148,7 +150,10 @@ def spec(name: str) -> GameSpec:
 def load(name: str, **options: Any) -> Game:
     """A game with the given options (each validated; unknown ones raise ConfigError)."""
     game_spec = spec(name)
-    return Game(game_spec, resolve_options(name, game_spec.options, options))
+    values = resolve_options(name, game_spec.options, options)
+    if game_spec.check_options is not None:
+        game_spec.check_options(values)
+    return Game(game_spec, values)
 
 
 def load_record(data: dict[str, Any]) -> State:

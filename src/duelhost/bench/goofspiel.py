@@ -1,0 +1,97 @@
+"""Goofspiel's extra benchmark: duelhost against OpenSpiel's built-in ``goofspiel``.
+
+Both engines play random matches of classic Goofspiel in the same run: OpenSpiel's
+``goofspiel`` with ``num_cards=N`` (random point order, chance outcomes sampled) and ours with
+``galaxies=1, planets=N, max_replays=0`` (a tied match is a draw there, as in OpenSpiel). N is
+``planets`` when ``--opt galaxies=1`` is given, otherwise 13. Ours is timed twice: through the
+random bot and the match runner (as the generic benchmark plays), and with the same bare loop
+as OpenSpiel's (``legal`` + ``rng.choice`` + ``submit``), so the ratio compares like with like.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from rich.console import Console
+
+import duelhost
+from duelhost.bench import random_match
+from duelhost.core.registry import Game
+
+CLASSIC_CARDS = 13
+
+
+def _cards(options: dict[str, Any]) -> int:
+    """The classic configuration equivalent to the options given (13 cards unless one galaxy)."""
+    chosen = duelhost.load("goofspiel", **options).options
+    return int(chosen["planets"]) if chosen["galaxies"] == 1 else CLASSIC_CARDS
+
+
+def time_ours_runner(game: Game, matches: int) -> float:
+    """Seconds per random match through the random bot and the match runner."""
+    start = time.perf_counter()
+    for seed in range(matches):
+        random_match(game, seed)
+    return (time.perf_counter() - start) / matches
+
+
+def time_ours_loop(game: Game, matches: int) -> float:
+    """Seconds per random match with OpenSpiel's loop: legal actions, a random choice each."""
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for seed in range(matches):
+        state = game.new(seed=seed)
+        while not state.is_over:
+            first = rng.choice(state.legal(0))
+            second = rng.choice(state.legal(1))
+            state.submit(0, first)
+            state.submit(1, second)
+    return (time.perf_counter() - start) / matches
+
+
+def time_openspiel(cards: int, matches: int) -> float:
+    """Seconds per random match of OpenSpiel's ``goofspiel`` (pyspiel must be importable)."""
+    import pyspiel
+
+    game = pyspiel.load_game("goofspiel", {"num_cards": cards, "points_order": "random"})
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for _ in range(matches):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_actions(
+                    [rng.choice(state.legal_actions(0)), rng.choice(state.legal_actions(1))]
+                )
+    return (time.perf_counter() - start) / matches
+
+
+def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+    """Rows for ``duelhost bench goofspiel``: OpenSpiel vs duelhost on classic Goofspiel."""
+    cards = _cards(options)
+    ours = duelhost.load("goofspiel", galaxies=1, planets=cards, max_replays=0)
+    label = f"classic {cards}-card"
+    runner = time_ours_runner(ours, matches)
+    loop = time_ours_loop(ours, matches)
+    rows = [
+        (f"duelhost {label}, random bot: ms per match", f"{1000 * runner:.3f}"),
+        (f"duelhost {label}, bare loop: ms per match", f"{1000 * loop:.3f}"),
+    ]
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        message = (
+            "OpenSpiel is not installed (pip install 'duelhost[research]'): comparison skipped"
+        )
+        console.print(message)
+        rows.append(("OpenSpiel goofspiel", "not installed: comparison skipped"))
+        return rows
+    theirs = time_openspiel(cards, matches)
+    rows.append((f"OpenSpiel goofspiel num_cards={cards}: ms per match", f"{1000 * theirs:.3f}"))
+    rows.append(("ratio duelhost bare loop / OpenSpiel", f"{loop / theirs:.2f}"))
+    rows.append(("ratio duelhost random bot / OpenSpiel", f"{runner / theirs:.2f}"))
+    return rows

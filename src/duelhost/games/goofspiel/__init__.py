@@ -1,0 +1,137 @@
+"""Goofspiel, the Game of Pure Strategy, seven-galaxy edition (engine name ``goofspiel``).
+
+Rules: seed 001, second half ("Goofspiel: The Game of Pure Strategy"), with RULINGS G1-G6 and
+GO1-GO5; the full rules page is ``docs/games/goofspiel.md`` (``duelhost rules goofspiel``).
+
+The game
+    Two seats fight for galaxies A-G (Andromeda, Butterfly, Cartwheel, Draco, Eye of Sauron,
+    Fireworks, Garland), one bout per galaxy, in an order drawn from the seed and public from
+    the start. Each galaxy has a strategic value (1-7 once each, revealed when its bout starts)
+    and seven planets T-Z (worths 1-7 once each; the planet order is revealed when the bout
+    starts, each planet's worth when its round starts). Each seat holds 49 fleets, seven of
+    each size 1-7, for the whole match. Every round both seats secretly send one fleet; the
+    strictly larger fleet wins the planet's worth, a tie gives it to nobody. After seven rounds
+    the seat with more net worth wins the galaxy (a tie: nobody). After the last bout the seat
+    with more strategic value wins; a tie replays the match with fresh fleets and a fresh deal,
+    at most ``max_replays`` times, then it is a draw (GO4).
+
+Notation
+    A submission is a fleet size: ``7``. Size 0 is never submitted: it is what a timeout sends
+    (GO3), and the timed-out seat also loses one of its largest remaining fleets. ``legal(seat)``
+    lists the seat's remaining sizes, ascending.
+
+Options (GO5)
+    ``galaxies`` (7) and ``planets`` (7): galaxies A.., planets ending at Z, sizes 1..planets,
+    ``galaxies`` fleets of each size; ``galaxies=1, planets=13`` is classic 13-card Goofspiel.
+    ``max_replays`` (10): tie replays before a draw. ``show_history`` (true): views list every
+    past round; false hides them (G4, "no notes"), keeping only the last round and standings.
+    ``galaxy_order`` ("CAFGBDE"), ``values`` ({"A": 3, ...} or a list in letter order),
+    ``planet_orders`` ({"A": "VTZUWXY", ...}), ``worths`` ({"A": {"T": 4, ...}} or
+    {"A": [4, ...]} in planet letter order): fix the deal of the first playing, to replay a
+    known match; replays after a tie always draw a fresh deal from the seed.
+
+Views (every seat and spectators see the same game data: nothing stays private once played)
+    ``order`` (galaxy letters in bout order), ``values`` (letter -> value, revealed galaxies),
+    ``planet_orders`` (revealed galaxies), ``worth`` (the planet fought now; None when the
+    match is over), ``fleets`` (``{"0": {"1": 7, ...}, "1": {...}}``: remaining count by size,
+    every size listed), ``bout``, ``galaxy``, ``galaxy_name``, ``round``, ``planet`` (e.g.
+    ``"C-T"``), ``points`` (net worth in this bout), ``bouts`` (finished bouts), ``strategic``,
+    ``destroyed`` (fleets lost to timeouts), ``replay`` (0 for the match itself), ``past`` (tied
+    playings), ``last_round``, ``rounds`` (only with ``show_history``).
+
+Modules: ``deal`` (labels, deals from the seed, fixed-deal options), ``state`` (the rules),
+``render`` (terminal text).
+"""
+
+from __future__ import annotations
+
+from duelhost.core.options import Option
+from duelhost.core.registry import GameSpec, register
+from duelhost.games.goofspiel.deal import (
+    MAX_GALAXIES,
+    MAX_PLANETS,
+    check_fixed_sizes,
+    check_galaxy_order,
+    check_planet_orders,
+    check_values,
+    check_worths,
+)
+from duelhost.games.goofspiel.render import describe_event, render_view
+from duelhost.games.goofspiel.state import Fleet, GoofspielState, Timeout
+
+__all__ = ["SPEC", "Fleet", "GoofspielState", "Timeout"]
+
+SPEC = register(
+    GameSpec(
+        name="goofspiel",
+        title="Goofspiel: The Game of Pure Strategy",
+        summary="seven galaxies, 49 fleets each, secret bids for planets of known worth",
+        state=GoofspielState,
+        dynamics=("simultaneous",),
+        options=(
+            Option(
+                "galaxies",
+                7,
+                "galaxies (bouts); fleets per size (GO5)",
+                minimum=1,
+                maximum=MAX_GALAXIES,
+            ),
+            Option(
+                "planets",
+                7,
+                "planets per galaxy (rounds per bout); fleet sizes 1..planets",
+                minimum=1,
+                maximum=MAX_PLANETS,
+            ),
+            Option(
+                "max_replays",
+                10,
+                "replays of a match tied in strategic value before a draw (GO4)",
+                minimum=0,
+                maximum=1000,
+            ),
+            Option(
+                "show_history",
+                True,
+                "views list every past round (false: G4, no notes)",
+                kind="bool",
+            ),
+            Option(
+                "galaxy_order",
+                None,
+                "fixed galaxy order, e.g. CAFGBDE (GO5)",
+                kind="json",
+                nullable=True,
+                check=check_galaxy_order,
+            ),
+            Option(
+                "values",
+                None,
+                'fixed strategic values, {"A": 3, ...} (GO5)',
+                kind="json",
+                nullable=True,
+                check=check_values,
+            ),
+            Option(
+                "planet_orders",
+                None,
+                'fixed planet orders, {"A": "VTZUWXY", ...} (GO5)',
+                kind="json",
+                nullable=True,
+                check=check_planet_orders,
+            ),
+            Option(
+                "worths",
+                None,
+                'fixed planet worths, {"A": {"T": 4, ...}, ...} (GO5)',
+                kind="json",
+                nullable=True,
+                check=check_worths,
+            ),
+        ),
+        check_options=check_fixed_sizes,
+        render=render_view,
+        seat_names=("first player", "second player"),
+        extra={"describe_event": describe_event},
+    )
+)

@@ -1,0 +1,425 @@
+"""The Goofspiel match state: fleets, bouts, rounds, tie replays and the seats' views.
+
+Every decision is one simultaneous round: both seats secretly send one remaining fleet (GO2),
+the larger fleet wins the planet, a tie gives it to nobody (GO4). After the last round of a
+bout the seat with more net worth wins the galaxy (a tie: nobody); after the last bout the seat
+with more strategic value wins, and a tie replays the match with fresh fleets and a fresh deal
+up to ``max_replays`` times, then is a draw (GO4). A timeout sends a fleet of size 0 and
+destroys one of the seat's largest remaining fleets (GO3).
+
+Speed matters here (random matches for research, ``clone()`` for search): fleets are one flat
+list of counts, the deal is immutable and shared between clones, and per-round data are ints
+and tuples, so ``_clone_into`` copies two lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from duelhost.core.errors import IllegalAction
+from duelhost.core.state import State
+from duelhost.games.goofspiel.deal import (
+    MAX_PLANETS,
+    Deal,
+    check_fixed_sizes,
+    draw_deal,
+    galaxy_letter,
+    galaxy_name,
+    planet_letters,
+)
+
+NOBODY = -1
+"""Winner of a tied round or bout in the internal records (None in views and events)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fleet:
+    """Send the fleet of this size (one of the seat's remaining sizes, GO2)."""
+
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """What the timeout rule sends (GO3): a fleet of size 0; a largest fleet is destroyed."""
+
+
+FLEETS = tuple(Fleet(size) for size in range(MAX_PLANETS + 1))
+SIZE_TEXT = tuple(str(size) for size in range(MAX_PLANETS + 1))
+TIMEOUT = Timeout()
+_SIZE_LOOKUP = {str(size): size for size in range(1, MAX_PLANETS + 1)}
+
+
+def _who(winner: int) -> int | None:
+    return None if winner == NOBODY else winner
+
+
+class GoofspielState(State):
+    """A Goofspiel match (seven galaxies by default; ``galaxies=1`` is classic Goofspiel)."""
+
+    # Fixed for the match (from the options).
+    _galaxies: int
+    _planets: int
+    _stride: int
+    _max_replays: int
+    _show_history: bool
+    _labels: str
+    # Fixed for one playing (immutable, shared by clones).
+    _playing: int
+    _deal: Deal
+    _round_worths: tuple[int, ...]
+    _round_planets: tuple[int, ...]
+    _round_names: tuple[str, ...]
+    """The planet fought in each round of the playing, by name (``"C-T"``)."""
+    # Changing.
+    _fleets: list[int]
+    """Remaining fleets: ``_fleets[seat * _stride + size]``; index ``seat * _stride`` is unused."""
+    _legal_texts: tuple[tuple[str, ...], tuple[str, ...]]
+    """Each seat's remaining sizes as notation, rebuilt only when a size runs out."""
+    _round: int
+    """Rounds resolved in this playing (bout ``_round // planets``, round ``_round % planets``)."""
+    _points: tuple[int, int]
+    """Net worth won by each seat in the current bout."""
+    _bouts: tuple[tuple[int, int, int], ...]
+    """Finished bouts of this playing: (points of seat 0, points of seat 1, winner)."""
+    _strategic: tuple[int, int]
+    _destroyed: tuple[int, int]
+    """Fleets destroyed by timeouts in this playing (GO3)."""
+    _past: tuple[tuple[int, int], ...]
+    """Strategic values of the earlier playings, each a tie (GO4)."""
+    _rounds: list[tuple[int, ...]]
+    """Every resolved round of the match: (playing, bout, round, galaxy, planet, worth,
+    fleet of seat 0, fleet of seat 1, winner, size destroyed of seat 0, of seat 1)."""
+
+    # ------------------------------------------------------------------ setup
+
+    def _start(self, setup: dict[str, Any]) -> dict[str, Any]:
+        options = self.game.options
+        check_fixed_sizes(options)
+        self._galaxies = options["galaxies"]
+        self._planets = options["planets"]
+        self._stride = self._planets + 1
+        self._max_replays = options["max_replays"]
+        self._show_history = options["show_history"]
+        self._labels = planet_letters(self._planets)
+        self._playing = 0
+        self._past = ()
+        self._rounds = []
+        self._begin_playing()
+        return {}
+
+    def _begin_playing(self) -> None:
+        """Fresh fleets and a fresh deal (the match, or a replay after a tie: GO4)."""
+        galaxies, planets = self._galaxies, self._planets
+        fixed = self.game.options if self._playing == 0 else None
+        deal = draw_deal(self.seed, self._playing, galaxies, planets, fixed)
+        self._deal = deal
+        self._round_planets = tuple(p for g in deal.order for p in deal.planet_orders[g])
+        self._round_names = tuple(
+            f"{galaxy_letter(g)}-{self._labels[p]}"
+            for g in deal.order
+            for p in deal.planet_orders[g]
+        )
+        self._round_worths = tuple(
+            deal.worths[g][p] for g in deal.order for p in deal.planet_orders[g]
+        )
+        self._fleets = ([0] + [galaxies] * planets) * 2
+        every = SIZE_TEXT[1 : planets + 1]
+        self._legal_texts = (every, every)
+        self._round = 0
+        self._points = (0, 0)
+        self._bouts = ()
+        self._strategic = (0, 0)
+        self._destroyed = (0, 0)
+        self._log(
+            "deal",
+            replay=self._playing,
+            order=[galaxy_letter(g) for g in deal.order],
+        )
+        self._open_bout()
+
+    def _open_bout(self) -> None:
+        """GO1: a bout starts by revealing its galaxy's value and planet order."""
+        galaxy = self._deal.order[self._round // self._planets]
+        self._log(
+            "bout",
+            bout=self._round // self._planets + 1,
+            galaxy=galaxy_letter(galaxy),
+            name=galaxy_name(galaxy),
+            value=self._deal.values[galaxy],
+            planets=[self._labels[p] for p in self._deal.planet_orders[galaxy]],
+        )
+        self._open_round()
+
+    def _open_round(self) -> None:
+        """GO1: a round starts by revealing its planet's worth."""
+        self._log(
+            "planet",
+            round=self._round % self._planets + 1,
+            planet=self._round_names[self._round],
+            worth=self._round_worths[self._round],
+        )
+
+    # ------------------------------------------------------------------ decisions
+
+    def _decision_seats(self) -> tuple[int, ...]:
+        return (0, 1)
+
+    def _parse(self, seat: int, text: str) -> Fleet:
+        size = _SIZE_LOOKUP.get(text)
+        if size is None or size > self._planets:
+            size = self._parse_size(text)
+        if not self._fleets[seat * self._stride + size]:
+            raise IllegalAction(
+                f"illegal fleet '{text.strip()}': you have no fleet of size {size} left "
+                f"(your fleets: {self._describe_fleets(seat)})"
+            )
+        return FLEETS[size]
+
+    def _parse_size(self, text: str) -> int:
+        """The slow path of ``_parse``: spaces, leading zeros and every kind of bad input."""
+        word = text.strip()
+        shown = word if len(word) <= 20 else word[:20] + "..."
+        if not word or not word.isascii() or not word.isdigit():
+            raise IllegalAction(
+                f"illegal fleet '{shown}': a submission is the size of one of your fleets, "
+                f"a whole number from 1 to {self._planets} such as {self._planets}"
+            )
+        if len(word.lstrip("0")) > 3 or int(word) > self._planets:
+            raise IllegalAction(f"illegal fleet '{shown}': fleet sizes are 1 to {self._planets}")
+        size = int(word)
+        if size == 0:
+            raise IllegalAction(
+                f"illegal fleet '{shown}': a fleet of size 0 is sent only when time runs out "
+                "(GO2, GO3)"
+            )
+        return size
+
+    def _describe_fleets(self, seat: int) -> str:
+        base = seat * self._stride
+        parts = [
+            f"{self._fleets[base + size]} of size {size}"
+            for size in range(1, self._planets + 1)
+            if self._fleets[base + size]
+        ]
+        return ", ".join(parts) if parts else "no fleets"
+
+    def _format(self, seat: int, action: Any) -> str:
+        size: int = action.size
+        return SIZE_TEXT[size]
+
+    def _timeout_action(self, seat: int) -> Timeout:
+        return TIMEOUT
+
+    def _legal(self, seat: int) -> list[str]:
+        return list(self._legal_texts[seat])
+
+    def _remaining_texts(self, seat: int) -> tuple[str, ...]:
+        fleets = self._fleets
+        base = seat * self._stride
+        return tuple(SIZE_TEXT[size] for size in range(1, self._stride) if fleets[base + size])
+
+    def _resolve(self, actions: dict[int, Any]) -> None:
+        fleets = self._fleets
+        stride = self._stride
+        sent = [0, 0]
+        destroyed = [0, 0]
+        ran_out = False
+        for seat in (0, 1):
+            action = actions[seat]
+            base = seat * stride
+            if action is TIMEOUT:
+                # GO3: a fleet of size 0 goes out and one of the largest remaining is destroyed.
+                size = stride - 1
+                while size and not fleets[base + size]:
+                    size -= 1
+                destroyed[seat] = size
+            else:
+                size = action.size
+                sent[seat] = size
+            fleets[base + size] -= 1
+            if not fleets[base + size]:
+                ran_out = True
+        if ran_out:
+            self._legal_texts = (self._remaining_texts(0), self._remaining_texts(1))
+        index = self._round
+        worth = self._round_worths[index]
+        planets = self._planets
+        first, second = sent
+        winner = 0 if first > second else 1 if second > first else NOBODY
+        p0, p1 = self._points
+        if winner == 0:
+            p0 += worth
+        elif winner == 1:
+            p1 += worth
+        self._points = (p0, p1)
+        if destroyed[0] or destroyed[1]:
+            self._destroyed = (
+                self._destroyed[0] + (destroyed[0] > 0),
+                self._destroyed[1] + (destroyed[1] > 0),
+            )
+        bout = index // planets
+        galaxy = self._deal.order[bout]
+        self._rounds.append(
+            (
+                self._playing,
+                bout,
+                index % planets,
+                galaxy,
+                self._round_planets[index],
+                worth,
+                first,
+                second,
+                winner,
+                destroyed[0],
+                destroyed[1],
+            )
+        )
+        self._log(
+            "round",
+            round=index % planets + 1,
+            planet=self._round_names[index],
+            worth=worth,
+            fleets=sent,
+            winner=_who(winner),
+            points=[p0, p1],
+            destroyed=[destroyed[0] or None, destroyed[1] or None],
+        )
+        index += 1
+        self._round = index
+        if index % planets:
+            self._open_round()
+            return
+        self._end_bout(bout, galaxy, p0, p1)
+
+    def _end_bout(self, bout: int, galaxy: int, p0: int, p1: int) -> None:
+        """The seat with more net worth wins the galaxy; a tie gives it to nobody (GO4)."""
+        winner = 0 if p0 > p1 else 1 if p1 > p0 else NOBODY
+        value = self._deal.values[galaxy]
+        s0, s1 = self._strategic
+        if winner == 0:
+            s0 += value
+        elif winner == 1:
+            s1 += value
+        self._strategic = (s0, s1)
+        self._bouts += ((p0, p1, winner),)
+        self._points = (0, 0)
+        self._log(
+            "bout_end",
+            bout=bout + 1,
+            galaxy=galaxy_letter(galaxy),
+            name=galaxy_name(galaxy),
+            value=value,
+            points=[p0, p1],
+            winner=_who(winner),
+            strategic=[s0, s1],
+        )
+        if bout + 1 < self._galaxies:
+            self._open_bout()
+            return
+        if s0 != s1:
+            match_winner = 0 if s0 > s1 else 1
+            self._finish(match_winner, f"more strategic value, {s0}-{s1}", [s0, s1])
+        elif self._playing < self._max_replays:
+            # GO4: a match tied in strategic value is replayed with fresh fleets and deal.
+            self._past += ((s0, s1),)
+            self._playing += 1
+            self._log("replay", replay=self._playing, strategic=[s0, s1])
+            self._begin_playing()
+        else:
+            replays = self._playing
+            self._finish(
+                None,
+                f"tied in strategic value, {s0}-{s1}, after {replays} "
+                f"replay{'' if replays == 1 else 's'}, the most allowed (GO4)",
+                [s0, s1],
+            )
+
+    # ------------------------------------------------------------------ reading the state
+
+    def _scores(self) -> Any:
+        return list(self._strategic)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        # Everything here is public (GO1): the deal so far, the fleets played (hence the
+        # fleets remaining), the results. The unrevealed part of the deal is in no view.
+        deal = self._deal
+        planets = self._planets
+        over = self.is_over
+        # Galaxies whose bout has started (GO1): all of them after the last bout, but after a
+        # resignation the galaxies never fought stay unrevealed.
+        revealed = min(self._galaxies, self._round // planets + 1)
+        shown = deal.order[:revealed]
+        stride = self._stride
+        fleets = {
+            str(s): {SIZE_TEXT[size]: self._fleets[s * stride + size] for size in range(1, stride)}
+            for s in (0, 1)
+        }
+        view: dict[str, Any] = {
+            "replay": self._playing,
+            "order": [galaxy_letter(g) for g in deal.order],
+            "values": {galaxy_letter(g): deal.values[g] for g in shown},
+            "planet_orders": {
+                galaxy_letter(g): "".join(self._labels[p] for p in deal.planet_orders[g])
+                for g in shown
+            },
+            "bout": None if over else self._round // planets + 1,
+            "galaxy": None if over else galaxy_letter(shown[-1]),
+            "galaxy_name": None if over else galaxy_name(shown[-1]),
+            "round": None if over else self._round % planets + 1,
+            "planet": None if over else self._round_names[self._round],
+            "worth": None if over else self._round_worths[self._round],
+            "fleets": fleets,
+            "destroyed": list(self._destroyed),
+            "points": list(self._points),
+            "bouts": [
+                {
+                    "bout": number + 1,
+                    "galaxy": galaxy_letter(deal.order[number]),
+                    "value": deal.values[deal.order[number]],
+                    "points": [b0, b1],
+                    "winner": _who(winner),
+                }
+                for number, (b0, b1, winner) in enumerate(self._bouts)
+            ],
+            "strategic": list(self._strategic),
+            "past": [{"replay": n, "strategic": list(v)} for n, v in enumerate(self._past)],
+            "last_round": self._round_view(self._rounds[-1]) if self._rounds else None,
+            "show_history": self._show_history,
+        }
+        if self._show_history:
+            view["rounds"] = [self._round_view(entry) for entry in self._rounds]
+        return view
+
+    def _round_view(self, entry: tuple[int, ...]) -> dict[str, Any]:
+        playing, bout, number, galaxy, planet, worth, f0, f1, winner, d0, d1 = entry
+        return {
+            "replay": playing,
+            "bout": bout + 1,
+            "round": number + 1,
+            "planet": f"{galaxy_letter(galaxy)}-{self._labels[planet]}",
+            "worth": worth,
+            "fleets": [f0, f1],
+            "winner": _who(winner),
+            "destroyed": [d0 or None, d1 or None],
+        }
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "replay": self._playing,
+            "deal": self._deal.to_json(self._planets),
+            "round": self._round,
+            "fleets": list(self._fleets),
+            "points": list(self._points),
+            "bouts": [list(bout) for bout in self._bouts],
+            "strategic": list(self._strategic),
+            "destroyed": list(self._destroyed),
+            "past": [list(values) for values in self._past],
+            "rounds": [list(entry) for entry in self._rounds],
+        }
+
+    def _clone_into(self, other: State) -> None:
+        assert isinstance(other, GoofspielState)
+        other._fleets = self._fleets.copy()
+        other._rounds = self._rounds.copy()
