@@ -1,0 +1,129 @@
+"""``duelhost balance tactical_genius``: win rate of each army type in greedy-vs-greedy matches.
+
+Each match seats two greedy bots; each bot builds a one-type army of a type drawn from the
+match seed. Mirror matches (both sides the same type) are left out of the table; a draw counts
+half a win. The issue's target: no type outside 35-65%.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import duelhost
+from duelhost.bots import make_bot, play_match
+from duelhost.core.errors import ConfigError
+from duelhost.core.options import parse_assignments
+
+GAMES = ("tactical_genius",)
+
+
+@dataclass
+class TypeRecord:
+    """One army type's results over the non-mirror matches it played."""
+
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def rate(self) -> float:
+        return (self.wins + self.draws / 2) / self.matches if self.matches else 0.0
+
+
+@dataclass
+class Balance:
+    """What ``run_balance`` found."""
+
+    matches: int
+    mirrors: int
+    types: dict[str, TypeRecord]
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    def out_of_band(self, low: float = 0.35, high: float = 0.65) -> list[str]:
+        return [name for name, rec in self.types.items() if not low <= rec.rate <= high]
+
+
+def run_balance(
+    game_name: str, matches: int, first_seed: int = 0, options: dict[str, Any] | None = None
+) -> Balance:
+    """Play ``matches`` greedy-vs-greedy matches (seeds ``first_seed``...) and tally by type."""
+    if game_name not in GAMES:
+        raise ConfigError(f"balance is defined for {', '.join(GAMES)}, not {game_name!r}")
+    game = duelhost.load(game_name, **(options or {}))
+    types: dict[str, TypeRecord] = {}
+    reasons: Counter[str] = Counter()
+    mirrors = 0
+    for seed in range(first_seed, first_seed + matches):
+        state = game.new(seed=seed)
+        bots = [make_bot("greedy", game, 0, seed), make_bot("greedy", game, 1, seed)]
+        play_match(state, bots)
+        reasons[str(state.result["reason"]).rsplit(":", 1)[-1].strip()] += 1
+        armies = [str(getattr(bot, "army_type", "?")) for bot in bots]
+        if armies[0] == armies[1]:
+            mirrors += 1
+            continue
+        for seat in (0, 1):
+            record = types.setdefault(armies[seat], TypeRecord())
+            record.matches += 1
+            if state.winner is None:
+                record.draws += 1
+            elif state.winner == seat:
+                record.wins += 1
+            else:
+                record.losses += 1
+    return Balance(matches, mirrors, types, reasons)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def balance(
+        game: Annotated[str, typer.Argument(help="engine name (tactical_genius)")],
+        matches: Annotated[int, typer.Option(min=1, help="greedy-vs-greedy matches")] = 1000,
+        seed: Annotated[int, typer.Option(help="seed of the first match")] = 0,
+        opt: Annotated[list[str] | None, typer.Option(help="game option name=value")] = None,
+        markdown: Annotated[bool, typer.Option(help="print a markdown table")] = False,
+    ) -> None:
+        """Win rate of each army type in greedy-vs-greedy matches with random army types."""
+        console = Console()
+        try:
+            result = run_balance(game, matches, seed, parse_assignments(opt or []))
+        except ConfigError as error:
+            Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
+            raise typer.Exit(2) from None
+        ordered = sorted(result.types.items(), key=lambda item: -item[1].rate)
+        if markdown:
+            print("| type | matches | wins | draws | losses | win rate |")
+            print("| --- | ---: | ---: | ---: | ---: | ---: |")
+            for name, rec in ordered:
+                print(
+                    f"| {name} | {rec.matches} | {rec.wins} | {rec.draws} | {rec.losses} | "
+                    f"{100 * rec.rate:.1f}% |"
+                )
+        else:
+            table = Table(
+                title=f"{game}: {matches} greedy-vs-greedy matches (seeds {seed}-"
+                f"{seed + matches - 1}), {result.mirrors} mirror matches left out"
+            )
+            for column in ("type", "matches", "wins", "draws", "losses", "win rate"):
+                table.add_column(column, justify="left" if column == "type" else "right")
+            for name, rec in ordered:
+                table.add_row(
+                    name,
+                    str(rec.matches),
+                    str(rec.wins),
+                    str(rec.draws),
+                    str(rec.losses),
+                    f"{100 * rec.rate:.1f}%",
+                )
+            console.print(table)
+        ends = ", ".join(f"{reason} {count}" for reason, count in result.reasons.most_common())
+        print(f"how matches ended: {ends}")
+        outside = result.out_of_band()
+        print("types outside 35-65%: " + (", ".join(outside) if outside else "none"))
