@@ -125,3 +125,29 @@ def test_quit_abandons_the_match() -> None:
     result = runner.invoke(app, ["play", "goofspiel", "--p0", "human", *CLASSIC_3], input="quit\n")
     assert result.exit_code == 0
     assert "match abandoned" in result.output
+
+
+def test_game_text_with_brackets_is_printed_verbatim() -> None:
+    """Rich markup is off for game text: '[bold]' in a view or an error stays as typed."""
+    import io
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from duelhost.cli.terminal import Seat, play_in_terminal
+    from duelhost.core.registry import Game
+    from tests.core.toygame import TOY
+
+    spec = replace(TOY, render=lambda view: f"[bold]round {view['round']}[/bold] [A1]")
+    state = Game(spec, {"rounds": 1}).new(seed=1, prizes=[3])
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    bot = Seat.make("random", state.game, 1, 1)
+    with pytest.MonkeyPatch.context() as patch:
+        answers = iter(["[x]", "3", "keep", "double"])
+        patch.setattr(console, "input", lambda prompt="", **_: next(answers))
+        play_in_terminal(state, [Seat("human"), bot], console)
+    text = out.getvalue()
+    assert "[bold]round 0[/bold] [A1]" in text
+    assert "'[x]' is not a bid" in text
+    assert "Result:" in text

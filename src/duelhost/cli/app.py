@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 import duelhost
 from duelhost.cli.terminal import Seat, describe_event, play_in_terminal, render_view
@@ -25,7 +26,7 @@ console = Console()
 
 def fail(message: str) -> typer.Exit:
     """Print an error and return the exit to raise (exit code 2, as for bad usage)."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, markup=False)
     return typer.Exit(2)
 
 
@@ -35,7 +36,8 @@ def games() -> None:
     for name in duelhost.list_games():
         game_spec = spec(name)
         console.print(
-            f"[bold]{name:<16}[/] {game_spec.title}: {game_spec.summary}", highlight=False
+            f"[bold]{name:<16}[/] {escape(game_spec.title)}: {escape(game_spec.summary)}",
+            highlight=False,
         )
 
 
@@ -96,13 +98,13 @@ def replay(
     except (OSError, ValueError) as error:
         raise fail(f"{file}: {error}") from None
     for event in state.events:
-        console.print(describe_event(state.game.spec, event), highlight=False)
+        console.print(describe_event(state.game.spec, event), highlight=False, markup=False)
     try:
         view = state.view(seat)
     except IllegalAction as error:
         raise fail(str(error)) from None
-    console.print(render_view(state.game.spec, view), highlight=False)
-    console.print(f"replayed {len(state.history)} entries; result: {state.result}")
+    console.print(render_view(state.game.spec, view), highlight=False, markup=False)
+    console.print(f"replayed {len(state.history)} entries; result: {state.result}", markup=False)
 
 
 @app.command()

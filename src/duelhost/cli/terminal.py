@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction
@@ -76,20 +77,21 @@ def play_in_terminal(
                 console.clear()
         if not quiet and not shared:
             for event in state.events[shown_events:]:
-                console.print(describe_event(spec, event), highlight=False)
+                console.print(describe_event(spec, event), highlight=False, markup=False)
         shown_events = len(state.events)
     if not quiet and humans:
-        console.print(render_view(spec, state.view(None)), highlight=False)
+        console.print(render_view(spec, state.view(None)), highlight=False, markup=False)
     result = state.result
     winner = result["winner"]
     who = "draw" if winner is None else f"{spec.seat_names[winner]} (seat {winner}) wins"
-    console.print(f"[bold]Result:[/] {who} — {result['reason']}; scores {result['scores']}")
+    summary = escape(f"{who} — {result['reason']}; scores {result['scores']}")
+    console.print(f"[bold]Result:[/] {summary}", highlight=False)
 
 
 def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool:
     """Read commands until the seat's submission is accepted; False if the player quit."""
     spec = state.game.spec
-    console.print(render_view(spec, state.view(seat)), highlight=False)
+    console.print(render_view(spec, state.view(seat)), highlight=False, markup=False)
     while True:
         try:
             text = _read(console, f"{spec.seat_names[seat]} > ", secret)
@@ -104,17 +106,17 @@ def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool
             console.print(HELP.format(game=state.game.name))
             continue
         if command == "view":
-            console.print(render_view(spec, state.view(seat)), highlight=False)
+            console.print(render_view(spec, state.view(seat)), highlight=False, markup=False)
             continue
         if command == "legal":
             legal = state.legal(seat)
             note = "" if spec.legal_enumerated else " (not the full list: see the rules page)"
-            console.print(", ".join(legal) + note, highlight=False)
+            console.print(", ".join(legal) + note, highlight=False, markup=False)
             continue
         try:
             state.submit(seat, text)
         except IllegalAction as error:
-            console.print(f"[red]{error}[/]", highlight=False)
+            console.print(f"[red]{escape(str(error))}[/]", highlight=False)
             continue
         return True
 

@@ -1,0 +1,1 @@
+"""Tests of the /TACTIC/ engine (tactic): abilities, interactions, setup, views, properties."""
