@@ -59,3 +59,9 @@ def test_cli_assignments() -> None:
 def test_unknown_game_lists_the_games() -> None:
     with pytest.raises(duelhost.ConfigError, match="unknown game 'chess'; the games are"):
         duelhost.load("chess")
+
+
+def test_json_nested_too_deeply_is_a_config_error() -> None:
+    option = Option("map", None, "", kind="json", nullable=True)
+    with pytest.raises(duelhost.ConfigError, match="map: the JSON is nested too deeply"):
+        option.coerce("[" * 100_000 + "]" * 100_000)

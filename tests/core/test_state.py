@@ -156,3 +156,8 @@ def test_bad_seed_and_setup_are_config_errors() -> None:
 def test_toy_keeps_every_kernel_property() -> None:
     for seed in range(30):
         play_and_check(toy(), seed)
+
+
+def test_from_json_refuses_json_nested_too_deeply() -> None:
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        toy().from_json("[" * 100_000 + "]" * 100_000)

@@ -88,9 +88,9 @@ class GreedyTacticalGenius:
             cell = self._free_cell(columns, occupied, enemies)
             if cell is None:
                 break
-            while f"{'GB'[me]}{number}".lower() in taken:
+            while f"{('Gr', 'Bl')[me]}{number}".lower() in taken:
                 number += 1
-            name = f"{'GB'[me]}{number}"
+            name = f"{('Gr', 'Bl')[me]}{number}"
             taken.add(name.lower())
             share = points // max(1, wanted - _) if view["round"] == 1 else points
             text, cost = self._unit(name, cell, bonuses.pop(0), share)

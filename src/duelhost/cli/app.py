@@ -97,6 +97,8 @@ def replay(
         state = load_record(data)
     except (OSError, ValueError) as error:
         raise fail(f"{file}: {error}") from None
+    except RecursionError:
+        raise fail(f"{file}: the JSON is nested too deeply") from None
     for event in state.events:
         console.print(describe_event(state.game.spec, event), highlight=False, markup=False)
     try:

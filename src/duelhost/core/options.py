@@ -119,6 +119,8 @@ class Option:
         if text is not None:
             try:
                 return json.loads(text)
+            except RecursionError:
+                raise ConfigError(f"option {self.name}: the JSON is nested too deeply") from None
             except ValueError:
                 return text
         return value

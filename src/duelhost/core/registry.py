@@ -94,6 +94,8 @@ class Game:
         stored snapshot."""
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise ConfigError("not JSON that can be read: nested too deeply") from None
         except ValueError as error:
             raise ConfigError(f"not JSON: {error}") from None
         record = Record.from_dict(data)

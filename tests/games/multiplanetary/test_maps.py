@@ -177,3 +177,28 @@ def test_mp10_generated_maps_are_valid_fair_and_symmetric(seed: int) -> None:
     for p in others:
         assert p["owner"] is None
         assert 2 + 2 * p["size"] <= p["ships"] <= 5 + 5 * p["size"]  # garrisons by size
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        pytest.param("\x00", "cannot be read: embedded null byte", id="nul"),
+        pytest.param("   ", "map: the text is empty", id="blank"),
+    ],
+)
+def test_mp10_unreadable_map_text_is_a_config_error(given: str, message: str) -> None:
+    """Review: a map path with a NUL character raised a bare ValueError (and a blank text
+    tried to read the current directory) instead of a ConfigError."""
+    with pytest.raises(duelhost.ConfigError, match=message):
+        duelhost.load("multiplanetary").new(seed=1, map=given)
+
+
+def test_mp10_map_json_nested_too_deep_is_a_config_error(tmp_path: Path) -> None:
+    """Review: JSON nested beyond Python's recursion limit raised RecursionError."""
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(duelhost.ConfigError, match="map: not valid JSON"):
+        normalise_map('{"planets": ' + deep + "}")
+    file = tmp_path / "deep.json"
+    file.write_text(deep, encoding="utf-8")
+    with pytest.raises(duelhost.ConfigError, match=r"deep\.json' is not valid JSON"):
+        duelhost.load("multiplanetary").new(seed=1, map=str(file))

@@ -29,6 +29,8 @@ from tests.games.multiplanetary.helpers import new_state, owner_ships, place, ti
         ("A1>C1 3\nA1>>C3 2\n", "A1>C1 3; A1>>C3 2"),
         ("A1>C1 3;; ;A1>C1 1", "A1>C1 3; A1>C1 1"),
         ("A1>C1 03", "A1>C1 3"),
+        # Review: more than 4300 digits made int() raise ValueError; leading zeros are fine.
+        pytest.param("A1>C1 " + "0" * 5000 + "3", "A1>C1 3", id="5000-leading-zeros"),
     ],
 )
 def test_notation_parses_to_its_canonical_form(text: str, canonical: str) -> None:
@@ -58,6 +60,8 @@ def test_notation_parses_to_its_canonical_form(text: str, canonical: str) -> Non
         ("A1>C1 three", "is not an order"),
         ("wait; A1>C1 1", "'wait' sends nothing and cannot be combined with orders"),
         ("A1>C1 " + "9" * 12, "more than any planet holds"),
+        pytest.param("A1>C1 " + "0" * 5000, "send at least 1 ship", id="5000-zeros"),
+        pytest.param("A1>C1 " + "9" * 5000, "more than any planet holds", id="5000-nines"),
     ],
 )
 def test_mp3_g3_bad_orders_are_rejected_with_a_reason_and_change_nothing(

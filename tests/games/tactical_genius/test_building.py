@@ -33,15 +33,15 @@ def test_tg3_cost_is_three_plus_skills_plus_every_stat_point() -> None:
 def test_tg3_free_stat_bonus_of_each_type() -> None:
     state = start(
         [
-            "place A1 Sword D1 bonus=0.26",
-            "place A2 Lance D2 bonus=0.24",
-            "place A3 Arrow D3 bonus=0.22",
+            "place Al1 Sword D1 bonus=0.26",
+            "place Al2 Lance D2 bonus=0.24",
+            "place Al3 Arrow D3 bonus=0.22",
         ],
         [],
     )
-    assert unit(state, "A1")["defense"] == 1  # Sword: +1 defense
-    assert unit(state, "A2")["attack"] == 1  # Lance: +1 attack
-    assert unit(state, "A3")["speed"] == "3.22"  # Arrow: base 2, +1 speed, 0.22
+    assert unit(state, "Al1")["defense"] == 1  # Sword: +1 defense
+    assert unit(state, "Al2")["attack"] == 1  # Lance: +1 attack
+    assert unit(state, "Al3")["speed"] == "3.22"  # Arrow: base 2, +1 speed, 0.22
 
 
 def test_budget_error_names_the_unit_and_the_points() -> None:
@@ -104,6 +104,9 @@ def test_names_are_at_most_five_characters_and_do_not_confuse() -> None:
     rejected(state, 0, "place BOB Axe D1 bonus=0.24", "you already have a unit named Bob")
     rejected(state, 0, "place eve Axe D1 bonus=0.24", "Eve is an opponent's unit name")
     rejected(state, 0, "place Lance Axe D1 bonus=0.24", "would confuse your opponent")
+    # a name that reads as a cell would make orders such as 'G2 attack G1' ambiguous to read
+    rejected(state, 0, "place G1 Axe D1 bonus=0.24", "'G1' would confuse your opponent")
+    rejected(state, 0, "place b12 Axe D1 bonus=0.24", "it reads as a cell")
     rejected(
         state,
         0,
@@ -179,28 +182,28 @@ def test_tg7_own_side_only_and_not_behind_an_enemy() -> None:
 
 def test_tg7_at_most_six_on_the_board() -> None:
     six = [
-        f"place U{i} Axe {c}{r} bonus=0.{26 - 2 * i:02d}"
+        f"place Un{i} Axe {c}{r} bonus=0.{26 - 2 * i:02d}"
         for i, (c, r) in enumerate([("D", 1), ("D", 2), ("D", 3), ("C", 1), ("C", 2), ("C", 3)])
     ]
     state = new()
     rejected(
         state,
         0,
-        "; ".join([*six, "place U9 Axe B1 bonus=0.02"]),
+        "; ".join([*six, "place Un9 Axe B1 bonus=0.02"]),
         "at most 6 units on the board",
     )
     state = start(six, [])
     state.submit(0, "pass")
     state.submit(1, "pass")
-    rejected(state, 0, "place U9 Axe B1 bonus=0.02", "at most 6 units on the board")
+    rejected(state, 0, "place Un9 Axe B1 bonus=0.02", "at most 6 units on the board")
 
 
 def test_tg7_at_most_ten_placed_in_a_match() -> None:
-    state = start([f"place U{i} Axe A1 bonus=0.26" for i in range(1)], [])
+    state = start([f"place Un{i} Axe A1 bonus=0.26" for i in range(1)], [])
     state.placed[0] = 10  # as if ten units had been placed (and some had died)
     state.submit(0, "pass")
     state.submit(1, "pass")
-    rejected(state, 0, "place U9 Axe B1 bonus=0.02", "at most 10 units in a match")
+    rejected(state, 0, "place Un9 Axe B1 bonus=0.02", "at most 10 units in a match")
 
 
 def test_tg3_a_placement_that_fails_at_resolution_costs_nothing() -> None:

@@ -117,6 +117,33 @@ def test_g2_a_toml_table_file_is_read_too(tmp_path: Path) -> None:
         (lambda d: d["skills"]["war-cry"].__setitem__("stats", {"luck": 1}), "stats must map"),
         (lambda d: d["types"]["Sword"].__setitem__("unique", "whirlwind"), "share the unique"),
         (lambda d: d.pop("skills"), "[skills] must be a non-empty table"),
+        # Review: these crashed (OverflowError, ValueError, TypeError) instead of ConfigError,
+        # or loaded and then crashed the first placement (health too large for a float).
+        (
+            lambda d: d["skills"]["rain"].__setitem__("multiplier", float("inf")),
+            "multiplier must be a number from 0 to 100, got inf",
+        ),
+        (
+            lambda d: d["skills"]["rain"].__setitem__("splash", float("nan")),
+            "splash must be a number from 0 to 100, got nan",
+        ),
+        (
+            lambda d: d["skills"]["rain"].__setitem__("multiplier", 1e308),
+            "multiplier must be a number from 0 to 100",
+        ),
+        (lambda d: d["types"]["Axe"].__setitem__("unique", ["rush"]), "unique skill ['rush']"),
+        (
+            lambda d: d["types"]["Axe"].__setitem__("health", 10**400),
+            "health must be an integer 1-999",
+        ),
+        (
+            lambda d: d["types"]["Axe"]["bonus"].__setitem__("amount", 1000),
+            "amount must be an integer 0-999, got 1000",
+        ),
+        (
+            lambda d: d["skills"]["war-cry"].__setitem__("stats", {"attack": 10**6}),
+            "stats must map attack/defense/speed to integers from -99 to 99",
+        ),
     ],
 )
 def test_g2_bad_tables_are_config_errors(tmp_path: Path, change: Any, message: str) -> None:
@@ -135,6 +162,14 @@ def test_g2_unreadable_and_malformed_table_files(tmp_path: Path) -> None:
         duelhost.load("tactical_genius", table=path)
     with pytest.raises(duelhost.ConfigError, match="must be a mapping"):
         parse_table([1, 2, 3])
+    # Review: a NUL character in the path raised a bare ValueError.
+    with pytest.raises(duelhost.ConfigError, match="cannot read it"):
+        duelhost.load("tactical_genius", table="bad\x00name.toml")
+    # Review: nesting beyond the recursion limit raised RecursionError.
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(duelhost.ConfigError, match="not valid TOML/JSON"):
+        duelhost.load("tactical_genius", table=str(deep))
 
 
 def test_house_effectiveness_is_a_circle_of_four() -> None:

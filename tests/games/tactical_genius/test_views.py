@@ -117,7 +117,7 @@ def test_legal_lists_canonical_representatives() -> None:
     state = new()
     legal = state.legal(0)
     assert legal[0] == "pass"
-    assert "place G1 Axe A1 bonus=0.26" in legal
+    assert "place Gr1 Axe A1 bonus=0.26" in legal
     for text in legal:
         assert state.clone().submit(0, text) == text
     state = start(["place Gus Gun D2 bonus=0.26 atk=2"], ["place Sam Sword G2 bonus=0.25"])

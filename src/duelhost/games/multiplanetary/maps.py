@@ -86,21 +86,24 @@ def normalise_map(value: Any) -> dict[str, Any]:
 
 def _load(path: str | os.PathLike[str]) -> Any:
     text = str(path).strip()
+    if not text:
+        raise ConfigError("map: the text is empty (give a map as JSON or the path of a file)")
     if text.startswith("{"):
         try:
             return json.loads(text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise ConfigError(f"map: not valid JSON: {error}") from None
     file = Path(path)
     try:
         content = file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(f"map file {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, ValueError) as error:
+        # ValueError: not UTF-8 (UnicodeDecodeError), or a path with a NUL character.
         raise ConfigError(f"map file {str(path)!r} cannot be read: {error}") from None
     try:
         return json.loads(content)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise ConfigError(f"map file {str(path)!r} is not valid JSON: {error}") from None
 
 

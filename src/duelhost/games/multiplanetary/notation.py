@@ -65,9 +65,11 @@ def parse_order_text(part: str) -> tuple[str, str, int, bool]:
             "A1>>C4 12 by quantum warp, or wait"
         )
     source, arrow, destination, digits = match.groups()
-    if len(digits) > _MAX_DIGITS and len(digits.lstrip("0")) > _MAX_DIGITS:
+    # Leading zeros are stripped before int(): Python refuses to convert more than 4300 digits.
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > _MAX_DIGITS:
         raise IllegalAction(f"'{part}': {digits} ships is more than any planet holds (MP7)")
-    return source.upper(), destination.upper(), int(digits), arrow == ">>"
+    return source.upper(), destination.upper(), int(significant), arrow == ">>"
 
 
 def split_submission(text: str) -> list[str]:

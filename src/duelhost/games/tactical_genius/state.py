@@ -51,6 +51,8 @@ DIRECTIONS = ("up", "down", "forward")
 PHASE_SECONDS = 300
 EXTENDED_SECONDS = 600
 _NAME = re.compile(r"^[A-Za-z0-9]{1,5}$")
+_CELL_LIKE = re.compile(r"^[A-Za-z][0-9]+$")
+"""A name such as ``G1`` reads as a cell in orders (``G2 attack G1``), so it is refused."""
 _BONUS = re.compile(r"^0?\.([0-9]{1,2})$")
 _CELL_NAMES = tuple(format_cell(c, r) for c in range(COLUMNS) for r in range(ROWS))
 
@@ -286,6 +288,8 @@ class TacticalGeniusState(State):
             raise bad(f"a unit name is 1-5 letters or digits, got '{name}'")
         if name.lower() in (t.lower() for t in TYPE_NAMES) or name.lower() in ("place", PASS):
             raise bad(f"'{name}' would confuse your opponent: it is a type name or keyword")
+        if _CELL_LIKE.match(name):
+            raise bad(f"'{name}' would confuse your opponent: it reads as a cell")
         unit_type = self.table.type_named(words[2])
         if unit_type is None:
             raise bad(f"'{words[2]}' is not a unit type; the types are {', '.join(TYPE_NAMES)}")
@@ -681,8 +685,11 @@ class TacticalGeniusState(State):
         return self._hit(uid, target, 1.0, False, phase)
 
     def damage(self, attacker: int, target: int, multiplier: float, ignore_defense: bool) -> float:
-        """TG5: max(0.5, (attack - defense / 2) x (2 if effective)) x skill multiplier."""
+        """TG5: max(0.5, (attack - defense / 2) x (2 if effective)) x skill multiplier, for a
+        unit with attack above 0; a unit with 0 attack deals nothing."""
         attack = self.attack_of(attacker)
+        if attack <= 0:
+            return 0.0
         defense = 0 if ignore_defense else self.defense_of(target)
         effective = (
             self.sheets[target].type in self.table.types[self.sheets[attacker].type].effective
@@ -949,7 +956,7 @@ class TacticalGeniusState(State):
 
     def _fresh_name(self, seat: int, avoid: set[str] | None = None) -> str:
         taken = {s.name.lower() for s in self.sheets} | (avoid or set())
-        letter = "G" if seat == 0 else "B"
+        letter = "Gr" if seat == 0 else "Bl"
         number = 1
         while f"{letter}{number}".lower() in taken:
             number += 1
@@ -1034,6 +1041,9 @@ class TacticalGeniusState(State):
     ) -> float:
         """Bot helper: the damage unit ``attacker`` would deal ``target`` now (TG5)."""
         ids = {self.sheets[u].name.lower(): u for u in self.on_board()}
+        for name in (attacker, target):
+            if not isinstance(name, str) or name.lower() not in ids:
+                raise ConfigError(f"there is no unit named {name!r} on the board")
         return self.damage(ids[attacker.lower()], ids[target.lower()], multiplier, False)
 
     def type_info(self, seat: int) -> dict[str, Any]:

@@ -9,6 +9,7 @@ what is wrong with it.
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +26,10 @@ STATS = ("health", "attack", "defense", "speed")
 BOOST_STATS = ("attack", "defense", "speed")
 PRIORITIES = ("high", "normal", "low")
 PRIORITY_RANK = {"high": 0, "normal": 1, "low": 2}
+MAX_NUMBER = 999
+"""Every integer of a table is at most this (stats are small; it keeps arithmetic finite)."""
+MAX_MULTIPLIER = 100.0
+MAX_BOOST = 99
 EFFECTS = ("strike", "boost", "heal", "deflect", "rush", "retreat", "shove")
 SELF_EFFECTS = ("rush", "retreat")
 
@@ -131,11 +136,12 @@ def _load(path: str) -> Table:
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
-    except OSError as error:
+    except (OSError, ValueError) as error:
+        # ValueError: a path with a NUL character, or a file that is not UTF-8.
         raise ConfigError(f"tactical_genius table {path}: cannot read it ({error})") from None
     try:
         data = json.loads(text) if file.suffix.lower() == ".json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as error:
+    except (ValueError, RecursionError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"tactical_genius table {path}: not valid TOML/JSON ({error})") from None
     return parse_table(data, path)
 
@@ -190,20 +196,24 @@ def _mapping(value: Any, where: str) -> dict[str, Any]:
     return value
 
 
-def _int(raw: dict[str, Any], key: str, where: str, low: int, high: int | None = None) -> int:
+def _int(raw: dict[str, Any], key: str, where: str, low: int, high: int = MAX_NUMBER) -> int:
     value = raw.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        bound = f"an integer of at least {low}" if high is None else f"an integer {low}-{high}"
-        raise ConfigError(f"{where}: {key} must be {bound}, got {value!r}")
-    if high is not None and value > high:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ConfigError(f"{where}: {key} must be an integer {low}-{high}, got {value!r}")
     return value
 
 
 def _number(raw: dict[str, Any], key: str, where: str, default: float) -> float:
     value = raw.get(key, default)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-        raise ConfigError(f"{where}: {key} must be a number of at least 0, got {value!r}")
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or not 0 <= value <= MAX_MULTIPLIER
+    ):
+        raise ConfigError(
+            f"{where}: {key} must be a number from 0 to {MAX_MULTIPLIER:g}, got {value!r}"
+        )
     # Multipliers in quarters keep health an exact binary fraction.
     if float(value) * 4 != int(float(value) * 4):
         raise ConfigError(f"{where}: {key} must be a multiple of 0.25, got {value!r}")
@@ -264,7 +274,7 @@ def _type(name: str, index: int, raw: Any, skills: dict[str, Skill], source: str
             f"got {effective!r}"
         )
     unique = raw.get("unique")
-    if unique not in skills:
+    if not isinstance(unique, str) or unique not in skills:
         raise ConfigError(f"{where}: unique skill {unique!r} is not in [skills]")
     if skills[unique].kind != "unique":
         raise ConfigError(f"{where}: skill {unique!r} must have class unique")
@@ -320,10 +330,14 @@ def _skill(sid: str, raw: Any, source: str) -> Skill:
             not isinstance(stats, dict)
             or not stats
             or not all(k in BOOST_STATS for k in stats)
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in stats.values())
+            or not all(
+                isinstance(v, int) and not isinstance(v, bool) and -MAX_BOOST <= v <= MAX_BOOST
+                for v in stats.values()
+            )
         ):
             raise ConfigError(
-                f"{where}: stats must map attack/defense/speed to integers, got {stats!r}"
+                f"{where}: stats must map attack/defense/speed to integers from -{MAX_BOOST} "
+                f"to {MAX_BOOST}, got {stats!r}"
             )
         boosts = tuple((k, int(stats[k])) for k in BOOST_STATS if k in stats)
     return Skill(
