@@ -56,6 +56,13 @@ def test_errors_name_the_problem_and_change_nothing() -> None:
         state.submit(0, "4")
     with pytest.raises(IllegalAction, match="there is no seat 2"):
         state.submit(2, "1")
+    for seat in (0.0, 1.0, True, "0", None):  # only the integers 0 and 1 are seats
+        with pytest.raises(IllegalAction, match="there is no seat"):
+            state.submit(seat, "1")  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction, match="there is no seat"):
+            state.timeout(seat)  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction, match="there is no seat"):
+            state.legal(seat)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="must be text"):
         state.submit(0, 3)  # type: ignore[arg-type]
     state.submit(0, "1")

@@ -276,7 +276,7 @@ class State(ABC):
         return ""
 
     def _check_seat(self, seat: int) -> None:
-        if seat not in SEATS or isinstance(seat, bool):
+        if type(seat) is not int or seat not in SEATS:
             raise IllegalAction(f"there is no seat {seat!r}; the seats are 0 and 1")
 
     def _check_can_act(self, seat: int) -> None:

@@ -53,7 +53,12 @@ ABILITIES = (
 )
 
 _CONNECTORS = frozenset({"as", "predict", "predicts", "predicting", "on", "disguised"})
+_DIGITS = "0123456789"
+"""Strengths are ASCII digits: ``"²".isdigit()`` is true too, but ``int("²")`` fails."""
 _KEYS = tuple("".join(name.lower().split()) for name in UNITS)
+MAX_TEXT = 100
+"""Longest submission read: the longest canonical play, ``"Astrologian predicting Black
+Mage"``, is 33 characters, so this leaves room for generous spacing."""
 UNIT_LIST = ", ".join(f"{number} {name}" for number, name in enumerate(UNITS))
 
 
@@ -97,7 +102,7 @@ for _play in PLAYS:
 
 def _candidates(key: str) -> list[int]:
     """Units that ``key`` (lower case, no spaces) names: by strength, exactly or by prefix."""
-    if len(key) == 1 and key.isdigit():
+    if len(key) == 1 and key in _DIGITS:
         return [int(key)]
     if key in _KEYS:
         return [_KEYS.index(key)]
@@ -116,6 +121,12 @@ def parse_play(text: str) -> Play:
     known = BY_TEXT.get(text)
     if known is not None:
         return known
+    if len(text) > MAX_TEXT:
+        # Refuse at once: every split of the words is tried below (quadratic in their number).
+        raise IllegalAction(
+            f"illegal play '{text.strip()[:20]}...': too long ({len(text)} characters, at most "
+            f"{MAX_TEXT}); name a unit ({UNIT_LIST})"
+        )
     words = text.replace(",", " ").replace(":", " ").lower().split()
     if not words:
         raise IllegalAction(f"empty submission: name a unit ({UNIT_LIST})")
