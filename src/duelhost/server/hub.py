@@ -1,0 +1,377 @@
+"""The server's match manager: hosts ``Match`` objects, stores their steps, drives their clocks.
+
+Everything here runs on the asyncio event loop thread, one step at a time, so a match's host is
+never entered twice at once. Each step is committed to the store before its answer or any frame
+leaves (``_commit``); if the commit fails, the match is dropped from memory and rebuilt from the
+store on next use, so memory never runs ahead of what is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import duelhost
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.host import Match, SeatSpec, Step, check_seats, make_clock
+from duelhost.host.clocks import clock_from_dict
+from duelhost.host.match import Recipient
+from duelhost.server.writer import Writer
+from duelhost.store import MatchRow, Store
+
+MAX_SEED = 2**63 - 1
+RESUME_GRACE = 120.0
+EVICT_AFTER = 600.0
+"""Seconds a finished match stays in memory after its last event while nobody watches it."""
+
+
+class NotFound(LookupError):
+    """No match with that id."""
+
+
+class StorageFailed(RuntimeError):
+    """A step could not be committed: nothing of it was acknowledged or sent, and the match
+    was dropped from memory (it is rebuilt from the store on next use)."""
+
+
+class Unauthorized(PermissionError):
+    """A token that is missing, malformed, or not a seat of this match."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Live:
+    """A match in memory, with its seats' token hashes, subscribers and timer."""
+
+    match: Match
+    token_hashes: list[str | None]
+    subscribers: dict[Recipient, set[asyncio.Queue[str]]] = field(
+        default_factory=lambda: {0: set(), 1: set(), None: set()}
+    )
+    timer: asyncio.Handle | None = None
+    last_commit: asyncio.Future[None] | None = None
+    lean: set[asyncio.Queue[str]] = field(default_factory=set)
+    """Subscribers that asked for frames without the text rendering."""
+    left: dict[Recipient, float] = field(default_factory=dict)
+    """When each recipient's last subscriber left."""
+    stored: int = 0
+    """The last log sequence number committed to the store."""
+
+
+class Hub:
+    """All hosted matches of one server process."""
+
+    def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.writer = Writer(store)
+        self.now = now
+        self.live: dict[str, Live] = {}
+        self.ack_latencies: deque[float] = deque(maxlen=100_000)
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def start(self) -> int:
+        """Rebuild every unfinished match from its log and resume its clock; returns how many."""
+        rows = self.store.unfinished()
+        for row in rows:
+            live = self._restore(row)
+            self.live[row.id] = live
+            self._after(live)
+        return len(rows)
+
+    def stop(self) -> None:
+        for live in self.live.values():
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
+        self.writer.close()
+
+    # ------------------------------------------------------------------ matches
+
+    async def create(
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seed: int | None,
+        setup: dict[str, Any],
+        seats: list[dict[str, Any]],
+        clock: Any,
+        clock_absent: bool,
+    ) -> tuple[Live, list[str | None]]:
+        """A new match; ConfigError saying what is wrong with the request."""
+        if not isinstance(options, dict) or not isinstance(setup, dict):
+            raise ConfigError("options and setup must be objects")
+        game = duelhost.load(game_name, **options)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ConfigError(f"the seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
+        seat_specs = check_seats(game, seats)
+        match_clock = make_clock(game, clock, clock_absent)
+        now = self.now()
+        match_id = secrets.token_hex(8)
+        secret = secrets.token_bytes(32)
+        match = Match(match_id, game, seed, setup, seat_specs, match_clock, secret, now)
+        tokens: list[str | None] = [
+            secrets.token_urlsafe(16) if spec.kind == "human" else None for spec in seat_specs
+        ]
+        hashes = [None if token is None else hash_token(token) for token in tokens]
+        row = MatchRow(
+            id=match_id,
+            game=game.name,
+            options=dict(game.options),
+            seed=seed,
+            setup=match.setup,
+            seats=[
+                {**spec.to_dict(), "token_hash": h}
+                for spec, h in zip(seat_specs, hashes, strict=True)
+            ],
+            clock=None if match_clock is None else match_clock.to_dict(),
+            secret=secret.hex(),
+            created=now,
+            over=match.is_over,
+            result=match.state.result,
+        )
+        self.store.create_match(row)
+        live = Live(match, hashes)
+        self.live[match_id] = live
+        await self._run(live, match.advance)
+        return live, tokens
+
+    def get(self, match_id: str) -> Live:
+        live = self.live.get(match_id)
+        if live is not None:
+            return live
+        if not isinstance(match_id, str) or len(match_id) > 64:
+            raise NotFound(match_id)
+        row = self.store.get(match_id)
+        if row is None:
+            raise NotFound(match_id)
+        live = self._restore(row)
+        self.live[match_id] = live
+        self._after(live)
+        return live
+
+    def _row(self, match_id: str) -> MatchRow:
+        row = self.store.get(match_id)
+        if row is None:
+            raise NotFound(match_id)
+        return row
+
+    def _restore(self, row: MatchRow) -> Live:
+        game = duelhost.load(row.game, **row.options)
+        seats = [SeatSpec(s["kind"], s.get("bot")) for s in row.seats]
+        match = Match.restore(
+            row.id,
+            game,
+            row.seed,
+            row.setup,
+            seats,
+            clock_from_dict(row.clock),
+            bytes.fromhex(row.secret),
+            row.created,
+            self.store.log(row.id),
+        )
+        return Live(match, [s.get("token_hash") for s in row.seats], stored=len(match.log))
+
+    def seat_of(self, live: Live, authorization: str | None, required: bool) -> int | None:
+        """The seat a bearer token holds (None: no token, a spectator). Unauthorized for a
+        malformed token or one that is not a seat of this match, or no token when required."""
+        if authorization is None or authorization == "":
+            if required:
+                raise Unauthorized("this needs a seat's token: Authorization: Bearer <token>")
+            return None
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Unauthorized("the Authorization header must be 'Bearer <token>'")
+        return self.seat_for_token(live, token.strip())
+
+    def seat_for_token(self, live: Live, token: str) -> int:
+        presented = hash_token(token)
+        found: int | None = None
+        for seat, stored in enumerate(live.token_hashes):
+            # Compare with every seat (no early exit) in constant time.
+            if stored is not None and hmac.compare_digest(presented, stored):
+                found = seat
+        if found is None:
+            raise Unauthorized("this token holds no seat of this match")
+        return found
+
+    # ------------------------------------------------------------------ events
+
+    async def submit(self, live: Live, seat: int, text: Any, key: str | None) -> dict[str, Any]:
+        started = time.perf_counter()
+        answer = await self._run(live, lambda now: live.match.submit(seat, text, now, key))
+        self.ack_latencies.append(time.perf_counter() - started)
+        assert answer is not None
+        return answer
+
+    async def resign(self, live: Live, seat: int) -> dict[str, Any]:
+        answer = await self._run(live, lambda now: live.match.resign(seat, now))
+        assert answer is not None
+        return answer
+
+    async def draw(self, live: Live, seat: int) -> dict[str, Any]:
+        answer = await self._run(live, lambda now: live.match.draw(seat, now))
+        assert answer is not None
+        return answer
+
+    async def extend(self, live: Live, seat: int) -> dict[str, Any]:
+        answer = await self._run(live, lambda now: live.match.extend(seat, now))
+        assert answer is not None
+        return answer
+
+    async def settled(self, live: Live) -> None:
+        """Wait until everything the match has logged so far is committed (for reads)."""
+        if live.last_commit is not None and not live.last_commit.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(live.last_commit)
+
+    async def _run(self, live: Live, event: Callable[[float], Step]) -> dict[str, Any] | None:
+        """Apply one event: host step, commit, then answer and frames. IllegalAction passes
+        through (after committing whatever the event's deadline check produced)."""
+        self._watch(live)
+        try:
+            step = event(self.now())
+        except IllegalAction:
+            # Deadlines that fired before the refusal are real effects: store and send them.
+            refused = live.match.refused
+            if refused is not None:
+                live.match.refused = None
+                await self._commit(live, refused)
+            raise
+        await self._commit(live, step)
+        return step.answer
+
+    async def _commit(self, live: Live, step: Step) -> None:
+        match = live.match
+        if step.entries:
+            row = (match.id, step.entries, match.is_over, match.state.result, self.now())
+            committed = asyncio.wrap_future(self.writer.put(row))
+            live.last_commit = committed
+            try:
+                await committed
+            except Exception as error:
+                # Memory is ahead of the disk: rebuild the match from what the store holds
+                # (keeping its subscribers); if even that fails, forget it until next use.
+                if live.timer is not None:
+                    live.timer.cancel()
+                    live.timer = None
+                try:
+                    rebuilt = self._restore(self._row(match.id))
+                    live.match, live.stored = rebuilt.match, rebuilt.stored
+                    live.last_commit = None
+                    self._watch(live)
+                    self._after(live)
+                except Exception:
+                    if self.live.get(match.id) is live:
+                        del self.live[match.id]
+                raise StorageFailed(
+                    f"the match could not be stored ({error}); try again"
+                ) from error
+            live.stored = max(live.stored, step.entries[-1]["seq"])
+            for recipient, frame in step.frames.items():
+                # Serialised once per recipient by the host (again only for clients that
+                # asked for frames without the text rendering).
+                texts: dict[bool, str] = {}
+                for subscriber in list(live.subscribers[recipient]):
+                    lean = subscriber in live.lean
+                    if lean not in texts:
+                        if not lean and recipient in step.texts:
+                            texts[lean] = step.texts[recipient]
+                        else:
+                            shown = {k: v for k, v in frame.items() if k != "text" or not lean}
+                            texts[lean] = json.dumps(shown, separators=(",", ":"))
+                    subscriber.put_nowait(texts[lean])
+        self._after(live)
+
+    def _after(self, live: Live) -> None:
+        """(Re)arm the match's timer: at its deadline, or at once when bots owe a move."""
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        match = live.match
+        if self.live.get(match.id) is not live:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if match.is_over:
+            # A finished match leaves memory once nobody watches it (reloaded on demand).
+            live.timer = loop.call_later(EVICT_AFTER, self._evict, match.id)
+            return
+        if match.bots_due():
+            live.timer = loop.call_soon(self._fire, match.id)
+        elif match.deadline is not None:
+            delay = max(0.0, match.deadline - self.now())
+            live.timer = loop.call_later(delay, self._fire, match.id)
+
+    def _evict(self, match_id: str) -> None:
+        live = self.live.get(match_id)
+        if live is None:
+            return
+        live.timer = None
+        if any(live.subscribers.values()) or (
+            live.last_commit is not None and not live.last_commit.done()
+        ):
+            self._after(live)
+            return
+        del self.live[match_id]
+
+    def _fire(self, match_id: str) -> None:
+        live = self.live.get(match_id)
+        if live is None:
+            return
+        live.timer = None
+        task = asyncio.ensure_future(self.fire(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def fire(self, live: Live) -> None:
+        """Let the match's time pass to now (deadlines, bots)."""
+        with contextlib.suppress(IllegalAction):  # advance refuses nothing
+            await self._run(live, live.match.advance)
+
+    # ------------------------------------------------------------------ subscriptions
+
+    def subscribe(
+        self, live: Live, recipient: Recipient, with_text: bool = True
+    ) -> asyncio.Queue[str]:
+        """A queue that receives every frame for ``recipient`` as JSON text."""
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        live.subscribers[recipient].add(queue)
+        if not with_text:
+            live.lean.add(queue)
+        self._watch(live)
+        return queue
+
+    def unsubscribe(self, live: Live, recipient: Recipient, queue: asyncio.Queue[str]) -> None:
+        live.subscribers[recipient].discard(queue)
+        live.lean.discard(queue)
+        if not live.subscribers[recipient]:
+            live.left[recipient] = self.now()
+        self._watch(live)
+
+    def _watch(self, live: Live) -> None:
+        """Frames are built for recipients listening now or within the last ``RESUME_GRACE``
+        seconds (so a client that reconnects soon gets exactly what it missed)."""
+        now = self.now()
+        live.match.watchers = {
+            r
+            for r, queues in live.subscribers.items()
+            if queues or now - live.left.get(r, -RESUME_GRACE) < RESUME_GRACE
+        }

@@ -1,0 +1,316 @@
+"""``duelhost loadtest``: a bounded load benchmark of the match server on loopback.
+
+It starts its own ``duelhost serve`` on 127.0.0.1 (a free port, a temporary SQLite file unless
+``--db`` is given), creates N matches with two human seats each and plays them over WebSocket
+with random clients (each picks a random legal submission from its frame), for at most the
+given number of seconds. It prints submit-to-ack and reveal latency percentiles, the lateness
+of Multiplanetary ticks (extra matches on a 1-second tick), errors, and lost submissions (an
+acknowledged receipt missing from the stored log after the server is stopped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.console import Console
+from websockets.asyncio.client import connect
+
+from duelhost.core.errors import ConfigError
+from duelhost.store import Store
+
+
+@dataclass
+class Figures:
+    acks: list[float] = field(default_factory=list)
+    reveals: list[float] = field(default_factory=list)
+    tick_late: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    receipts: dict[str, set[str]] = field(default_factory=dict)
+    decisions: int = 0
+    finished: int = 0
+    server: dict[str, Any] = field(default_factory=dict)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def _act(
+    ws: Any,
+    seat: int,
+    decision: int,
+    text: str,
+    ref: int,
+    delay: float,
+    sent: dict[int, dict[int, float]],
+    pending: dict[int, float],
+) -> None:
+    if delay:
+        await asyncio.sleep(delay)
+    sent[seat][decision] = pending[ref] = time.perf_counter()
+    with contextlib.suppress(Exception):  # the run's time is up and the socket closed
+        await ws.send(
+            json.dumps({"type": "submit", "text": text, "ref": ref, "key": f"{seat}-{decision}"})
+        )
+
+
+async def _seat_client(
+    base: str,
+    match_id: str,
+    seat: int,
+    token: str,
+    figures: Figures,
+    stop: float,
+    sent: dict[int, dict[int, float]],
+    tick: bool,
+    think: float,
+) -> None:
+    rng = random.Random(hash((match_id, seat)))
+    ws_url = base.replace("http://", "ws://") + f"/api/matches/{match_id}/live"
+    acted: set[int] = set()
+    pending: dict[int, float] = {}
+    revealed: set[int] = set()
+    tasks: set[asyncio.Task[None]] = set()
+    counter = 0
+    try:
+        async with connect(ws_url, max_size=2**24, open_timeout=30) as ws:
+            await ws.send(json.dumps({"token": token}))
+            while time.monotonic() < stop:
+                try:
+                    raw = await asyncio.wait_for(
+                        ws.recv(), timeout=max(0.1, stop - time.monotonic())
+                    )
+                except TimeoutError:
+                    break
+                data = json.loads(raw)
+                now = time.perf_counter()
+                kind = data.get("type")
+                if kind == "ack":
+                    started = pending.pop(data["ref"], None)
+                    if started is not None:
+                        figures.acks.append(now - started)
+                    if data.get("receipt"):
+                        figures.receipts.setdefault(match_id, set()).add(data["receipt"])
+                    continue
+                if kind == "error":
+                    figures.errors.append(f"{match_id} seat {seat}: {data.get('error')}")
+                    continue
+                if kind != "frame":
+                    continue
+                decision = data["view"]["decision"]
+                for earlier in [d for d in sent[seat] if d < decision and d not in revealed]:
+                    revealed.add(earlier)
+                    times = [sent[s].get(earlier) for s in (0, 1)]
+                    if seat == 0 and all(t is not None for t in times):
+                        figures.reveals.append(now - max(t for t in times if t is not None))
+                        figures.decisions += 1
+                if tick and seat == 0:
+                    figures.tick_late.extend(
+                        float(e["late"]) for e in data["events"] if e.get("type") == "tick"
+                    )
+                if data["is_over"]:
+                    if seat == 0:
+                        figures.finished += 1
+                    break
+                if seat in data["to_act"] and decision not in acted and data.get("orders") is None:
+                    legal = data.get("legal")
+                    text = rng.choice(legal) if legal else "wait"
+                    acted.add(decision)
+                    counter += 1
+                    delay = rng.uniform(0, 2 * think) if think > 0 else 0.0
+                    # A player thinks while the client keeps reading its socket.
+                    task = asyncio.create_task(
+                        _act(ws, seat, decision, text, counter, delay, sent, pending)
+                    )
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+    except Exception as error:  # a benchmark reports failures, it does not stop on them
+        figures.errors.append(f"{match_id} seat {seat}: {type(error).__name__}: {error}")
+
+
+async def _run(
+    base: str,
+    matches: int,
+    game: str,
+    seconds: float,
+    tick_matches: int,
+    figures: Figures,
+    think: float = 0.0,
+) -> list[str]:
+    ids: list[str] = []
+    tasks = []
+    stop = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        plan = [(game, None)] * matches + [
+            ("multiplanetary", {"seconds": 1.0, "planning_seconds": 0.0})
+        ] * tick_matches
+        for number, (name, clock) in enumerate(plan):
+            body: dict[str, Any] = {
+                "game": name,
+                "seed": number,
+                "seats": [{"kind": "human"}, {"kind": "human"}],
+            }
+            if clock is not None:
+                body["clock"] = clock
+            response = await client.post("/api/matches", json=body)
+            if response.status_code != 201:
+                raise ConfigError(f"cannot create a {name} match: {response.text}")
+            made = response.json()
+            ids.append(made["id"])
+            sent: dict[int, dict[int, float]] = {0: {}, 1: {}}
+            for seat in (0, 1):
+                tasks.append(
+                    asyncio.create_task(
+                        _seat_client(
+                            base,
+                            made["id"],
+                            seat,
+                            made["seats"][seat]["token"],
+                            figures,
+                            stop,
+                            sent,
+                            clock is not None,
+                            think,
+                        )
+                    )
+                )
+    await asyncio.gather(*tasks)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        figures.server = (await client.get("/api/stats")).json()
+    return ids
+
+
+def run_loadtest(
+    matches: int,
+    game: str,
+    seconds: float,
+    tick_matches: int,
+    db: str | None,
+    console: Console,
+    think: float = 0.0,
+) -> Figures:
+    """Run the benchmark and print its figures (see the module docstring)."""
+    import duelhost
+
+    if game not in duelhost.list_games():
+        raise ConfigError(
+            f"unknown game {game!r}; the games are {', '.join(duelhost.list_games())}"
+        )
+    if tick_matches and "multiplanetary" not in duelhost.list_games():
+        tick_matches = 0
+    workdir = tempfile.mkdtemp(prefix="duelhost-loadtest-")
+    url = db or f"sqlite:///{Path(workdir) / 'loadtest.sqlite3'}"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from duelhost.cli import main; main()",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            url,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ),
+    )
+    figures = Figures()
+    started = time.monotonic()
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise ConfigError("the server did not start")
+        ids = asyncio.run(_run(base, matches, game, seconds, tick_matches, figures, think))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        if process.stderr:
+            process.stderr.close()
+    elapsed = time.monotonic() - started
+    store = Store(url)
+    lost = 0
+    for match_id in ids:
+        stored = {e.get("receipt") for e in store.log(match_id)}
+        lost += len(figures.receipts.get(match_id, set()) - stored)
+    store.close()
+    ms = 1000.0
+    console.print(
+        f"loadtest: {matches} {game} matches + {tick_matches} multiplanetary (1 s ticks), "
+        f"think time mean {think:g} s, loopback, {elapsed:.1f} s, cpus {os.cpu_count()}",
+        highlight=False,
+    )
+    console.print(
+        f"  [{platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}, load average {os.getloadavg()[0]:.2f}; store {url}]",
+        highlight=False,
+    )
+    console.print(
+        f"  submissions acknowledged: {len(figures.acks)} "
+        f"({len(figures.acks) / max(elapsed, 1e-9):.0f}/s); decisions revealed: "
+        f"{figures.decisions}; matches finished: {figures.finished}"
+    )
+    for label, values in (("submit-to-ack", figures.acks), ("reveal", figures.reveals)):
+        console.print(
+            f"  {label:<14} p50 {percentile(values, 50) * ms:7.1f} ms  "
+            f"p90 {percentile(values, 90) * ms:7.1f} ms  "
+            f"p99 {percentile(values, 99) * ms:7.1f} ms  "
+            f"max {max(values, default=float('nan')) * ms:7.1f} ms"
+        )
+    if tick_matches:
+        values = figures.tick_late
+        console.print(
+            f"  tick lateness  p50 {percentile(values, 50) * ms:7.1f} ms  "
+            f"p99 {percentile(values, 99) * ms:7.1f} ms  "
+            f"max {max(values, default=float('nan')) * ms:7.1f} ms  ({len(values)} ticks)"
+        )
+    server = figures.server
+    if server:
+        console.print(
+            f"  server side: ack (host step + commit) p50 {server['ack_ms']['p50']} ms, "
+            f"p99 {server['ack_ms']['p99']} ms; {server['committed_steps']} steps in "
+            f"{server['commit_groups']} group commits; ticks late p99 "
+            f"{server['tick_late_ms']['p99']} ms",
+            highlight=False,
+        )
+    console.print(f"  errors: {len(figures.errors)}; lost submissions: {lost}")
+    for error in figures.errors[:5]:
+        console.print(f"    {error}", highlight=False)
+    return figures

@@ -1,0 +1,270 @@
+"""Durable storage of hosted matches (SQLAlchemy Core; SQLite by default, PostgreSQL-ready).
+
+Two tables: ``matches`` (one row per match: game, options, seed, setup, seats with hashed
+tokens, clock, the per-match secret of the receipts' nonces, creation time, whether it is over)
+and ``match_log`` (the host's log entries, ``UNIQUE (match_id, seq)``). The server commits every
+step's entries before it acknowledges or broadcasts anything, and rebuilds unfinished matches on
+start by replaying their logs (``Store.unfinished``).
+
+SQLite runs with ``journal_mode=WAL`` and ``synchronous=FULL``, so a commit that returned is on
+disk even if the process is killed the next instant.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+
+from duelhost.core.errors import ConfigError
+
+metadata = MetaData()
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("setup", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("clock", Text, nullable=True),
+    Column("secret", String(128), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("over", Boolean, nullable=False, default=False),
+    Column("result", Text, nullable=True),
+    Column("updated", Float, nullable=False),
+)
+
+match_log = Table(
+    "match_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(64), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("time", Float, nullable=False),
+    Column("entry", Text, nullable=False),
+    UniqueConstraint("match_id", "seq", name="uq_match_log_match_seq"),
+)
+
+
+_UPDATE_STATUS = (
+    update(matches)
+    .where(matches.c.id == bindparam("match"))
+    .values(over=bindparam("over"), result=bindparam("result"), updated=bindparam("updated"))
+)
+
+
+@dataclass
+class MatchRow:
+    """One stored match (its log entries are loaded separately)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any]
+    seats: list[dict[str, Any]]
+    """Each ``{"kind", "bot", "token_hash"}`` (the hash of a human seat's token)."""
+    clock: dict[str, Any] | None
+    secret: str
+    created: float
+    over: bool = False
+    result: dict[str, Any] | None = None
+    updated: float = 0.0
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def default_url() -> str:
+    """A SQLite file in the working directory."""
+    return f"sqlite:///{Path.cwd() / 'duelhost.sqlite3'}"
+
+
+class Store:
+    """The database of matches and their logs."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        try:
+            self.engine: Engine = create_engine(self.url, future=True)
+        except (ArgumentError, ImportError, ValueError) as error:
+            raise ConfigError(f"bad database URL {self.url!r}: {error}") from None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        try:
+            metadata.create_all(self.engine)
+        except OperationalError as error:
+            raise ConfigError(f"cannot open the database {self.url!r}: {error.orig}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def pragmas(self) -> dict[str, Any]:
+        """The SQLite journal mode and synchronous level in force (for tests and docs)."""
+        with self.engine.connect() as connection:
+            journal = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
+            synchronous = connection.exec_driver_sql("PRAGMA synchronous").scalar()
+        return {"journal_mode": journal, "synchronous": synchronous}
+
+    def create_match(self, row: MatchRow) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(matches).values(
+                    id=row.id,
+                    game=row.game,
+                    options=_dumps(row.options),
+                    seed=row.seed,
+                    setup=_dumps(row.setup),
+                    seats=_dumps(row.seats),
+                    clock=None if row.clock is None else _dumps(row.clock),
+                    secret=row.secret,
+                    created=row.created,
+                    over=row.over,
+                    result=None if row.result is None else _dumps(row.result),
+                    updated=row.created,
+                )
+            )
+
+    def append(
+        self,
+        match_id: str,
+        entries: Iterable[dict[str, Any]],
+        over: bool,
+        result: dict[str, Any] | None,
+        now: float,
+    ) -> None:
+        """Store a step's log entries in one transaction (committed when this returns).
+        Raises ``IntegrityError`` if a sequence number is already taken."""
+        rows = [
+            {"match_id": match_id, "seq": e["seq"], "time": float(e["time"]), "entry": _dumps(e)}
+            for e in entries
+        ]
+        if not rows:
+            return
+        with self.engine.begin() as connection:
+            connection.execute(insert(match_log), rows)
+            connection.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(over=over, result=None if result is None else _dumps(result), updated=now)
+            )
+
+    def append_many(
+        self, steps: list[tuple[str, list[dict[str, Any]], bool, dict[str, Any] | None, float]]
+    ) -> None:
+        """Store several steps (of any matches) in one transaction: one commit, one fsync.
+        Each step is ``(match_id, entries, over, result, now)`` as for ``append``."""
+        rows = [
+            {"match_id": match_id, "seq": e["seq"], "time": float(e["time"]), "entry": _dumps(e)}
+            for match_id, entries, _over, _result, _now in steps
+            for e in entries
+        ]
+        if not rows:
+            return
+        latest: dict[str, tuple[bool, dict[str, Any] | None, float]] = {}
+        for match_id, _entries, over, result, now in steps:
+            latest[match_id] = (over, result, now)
+        updates = [
+            {
+                "match": match_id,
+                "over": over,
+                "result": None if result is None else _dumps(result),
+                "updated": now,
+            }
+            for match_id, (over, result, now) in latest.items()
+        ]
+        # Two statements and one commit whatever the group's size: the writer thread then
+        # needs the interpreter lock only a few times per group.
+        with self.engine.begin() as connection:
+            connection.execute(insert(match_log), rows)
+            connection.execute(_UPDATE_STATUS, updates)
+
+    def get(self, match_id: str) -> MatchRow | None:
+        with self.engine.connect() as connection:
+            found = connection.execute(select(matches).where(matches.c.id == match_id)).first()
+        return None if found is None else _row(found._mapping)
+
+    def log(self, match_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(match_log.c.entry)
+                .where(match_log.c.match_id == match_id)
+                .order_by(match_log.c.seq)
+            ).all()
+        return [json.loads(item[0]) for item in found]
+
+    def unfinished(self) -> list[MatchRow]:
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(matches).where(matches.c.over.is_(False)).order_by(matches.c.created)
+            ).all()
+        return [_row(item._mapping) for item in found]
+
+    def list(self, limit: int, offset: int, game: str | None = None) -> tuple[int, list[MatchRow]]:
+        query = select(matches)
+        count = select(func.count()).select_from(matches)
+        if game is not None:
+            query = query.where(matches.c.game == game)
+            count = count.where(matches.c.game == game)
+        with self.engine.connect() as connection:
+            total = int(connection.execute(count).scalar_one())
+            found = connection.execute(
+                query.order_by(matches.c.created.desc(), matches.c.id).limit(limit).offset(offset)
+            ).all()
+        return total, [_row(item._mapping) for item in found]
+
+
+def _row(data: Any) -> MatchRow:
+    return MatchRow(
+        id=data["id"],
+        game=data["game"],
+        options=json.loads(data["options"]),
+        seed=int(data["seed"]),
+        setup=json.loads(data["setup"]),
+        seats=json.loads(data["seats"]),
+        clock=None if data["clock"] is None else json.loads(data["clock"]),
+        secret=data["secret"],
+        created=float(data["created"]),
+        over=bool(data["over"]),
+        result=None if data["result"] is None else json.loads(data["result"]),
+        updated=float(data["updated"]),
+    )
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+__all__ = ["IntegrityError", "MatchRow", "Store", "default_url", "match_log", "matches"]

@@ -1,0 +1,46 @@
+"""Gives the server tests an app on a temporary SQLite file, with the toy games registered for
+each test (and removed after it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from duelhost.server import create_app
+from tests.host.toy import register_toys, unregister_toys
+
+
+@pytest.fixture(autouse=True)
+def toy_games() -> Iterator[None]:
+    added = register_toys()
+    yield
+    unregister_toys(added)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url)) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("game", "toy_bids")
+    body.setdefault("seed", 1)
+    body.setdefault("seats", [{"kind": "human"}, {"kind": "human"}])
+    response = client.post("/api/matches", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

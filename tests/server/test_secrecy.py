@@ -1,0 +1,185 @@
+"""The secrecy oracle: every frame the server sends to each recipient during random matches of
+every game is recorded and checked; a pending submission or private state reaching anyone
+else before its reveal fails the test.
+
+Checks, for each frame sent to recipient r (seat 0, seat 1 or spectators):
+- its ``view`` is exactly the game's ``view(r)`` at that moment (the host adds no game data);
+- seat-only fields (``orders``, ``legal``, ``your_submission`` events) are r's own;
+- a nonce of another seat's submission reaches r only once that submission is revealed (the
+  decision resolved in a game whose submissions are public, or the match is over): an early
+  nonce would let r test the few possible texts against the receipt;
+- non-interference: while seat s's submission is pending, the frames everyone else gets are the
+  same whatever s submitted (receipts masked), checked against a twin match rebuilt from the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import duelhost
+from duelhost.host import Match
+from duelhost.host.match import Recipient
+from duelhost.server.hub import Hub, Live
+from duelhost.store import Store
+
+MAX_SUBMISSIONS = 60
+
+
+def _mask(frame: dict[str, Any]) -> str:
+    data = json.loads(json.dumps(frame))
+    for event in data["events"]:
+        event.pop("receipt", None)
+    return json.dumps(data, sort_keys=True)
+
+
+def _twin(match: Match) -> Match:
+    return Match.restore(
+        match.id,
+        match.game,
+        match.seed,
+        match.setup,
+        match.seats,
+        match.clock,
+        match.secret,
+        match.created,
+        [dict(e) for e in match.log],
+    )
+
+
+class Oracle:
+    def __init__(self, hub: Hub, live: Live) -> None:
+        self.hub, self.live = hub, live
+        self.queues = {r: hub.subscribe(live, r) for r in (0, 1, None)}
+        self.frames = 0
+        self.compared = 0
+
+    def drain(self) -> None:
+        match = self.live.match
+        for recipient, queue in self.queues.items():
+            while not queue.empty():
+                frame = json.loads(queue.get_nowait())
+                self.check(recipient, frame, match)
+                self.frames += 1
+
+    def check(self, r: Recipient, frame: dict[str, Any], match: Match) -> None:
+        assert frame["seat"] == r
+        assert frame["view"] == json.loads(json.dumps(match.state.view(r))), (
+            "frame view is not view(r)"
+        )
+        if r is None:
+            assert "orders" not in frame and "legal" not in frame
+        else:
+            assert frame["orders"] == match._orders.get(r)
+        for event in frame["events"]:
+            if event["type"] == "your_submission":
+                assert event["seat"] == r, f"seat {event['seat']}'s submission sent to {r}"
+            if event["type"] == "reveal" and event["seat"] != r:
+                resolved = event["decision"] < match.state.decision
+                assert match.is_over or (match.public_submissions and resolved), (
+                    f"nonce of seat {event['seat']} decision {event['decision']} sent to {r} early"
+                )
+
+
+def _play(tmp_path: Path, name: str, seed: int) -> Oracle:
+    return asyncio.run(_play_async(tmp_path, name, seed))
+
+
+async def _play_async(tmp_path: Path, name: str, seed: int) -> Oracle:
+    clock_now = [1000.0]
+    hub = Hub(Store(f"sqlite:///{tmp_path / f'{name}-{seed}.db'}"), now=lambda: clock_now[0])
+    game = duelhost.load(name)
+    tick = "tick" in game.spec.dynamics
+    live, _tokens = await hub.create(
+        name, {}, seed, {}, [{"kind": "human"}, {"kind": "human"}], None, clock_absent=tick
+    )
+    oracle = Oracle(hub, live)
+    match = live.match
+    rng = random.Random(seed)
+    submissions = 0
+    while not match.is_over and submissions < MAX_SUBMISSIONS:
+        for seat in match.state.to_act:
+            if match._tick_mode and seat in match._orders:
+                continue
+            text = match.state.sample(seat, rng)
+            twin = _twin(match)
+            other = match.state.sample(seat, rng)
+            decision = match.state.decision
+            await hub.submit(live, seat, text, None)
+            submissions += 1
+            if match.state.decision == decision and not match.is_over:
+                # Still pending: compare with the twin that got another submission.
+                try:
+                    alternative = twin.submit(seat, other, clock_now[0])
+                except duelhost.IllegalAction:
+                    alternative = None
+                if alternative is not None and twin.state.decision == decision:
+                    oracle.compared += 1
+                    for r in (0, 1, None):
+                        if r == seat:
+                            continue
+                        theirs = alternative.frames[r]
+                        ours = json.loads(match._frames[r][-1][2])
+                        assert _mask(ours) == _mask(theirs), (
+                            f"{name}: frame to {r} depends on seat {seat}'s pending submission"
+                        )
+            oracle.drain()
+            if match.is_over:
+                break
+        if match._tick_mode and not match.is_over:
+            assert match.deadline is not None
+            clock_now[0] = match.deadline
+            await hub.fire(live)
+            oracle.drain()
+    oracle.drain()
+    hub.stop()
+    hub.store.close()
+    return oracle
+
+
+GAMES = sorted({*duelhost.list_games(), "toy_bids", "toy_turns", "toy_ticks"})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_secret_reaches_anyone_before_its_reveal(tmp_path: Path, name: str) -> None:
+    oracles = [_play(tmp_path, name, seed) for seed in (3, 11)]
+    assert all(oracle.frames > 0 for oracle in oracles)
+    if set(duelhost.load(name).spec.dynamics) & {"simultaneous", "tick"}:
+        assert sum(oracle.compared for oracle in oracles) > 0, "no pending submission was compared"
+
+
+def test_the_oracle_catches_a_pending_submission_in_a_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = Match._make_frame
+
+    def leaky(
+        self: Match, recipient: Recipient, now: float, prev: int, kind: str
+    ) -> dict[str, Any]:
+        frame = original(self, recipient, now, prev, kind)
+        frame["debug"] = repr(sorted(self.state._pending.items()))
+        return frame
+
+    monkeypatch.setattr(Match, "_make_frame", leaky)
+    with pytest.raises(AssertionError, match="depends on seat 0's pending submission"):
+        _play(tmp_path, "toy_bids", 3)
+
+
+def test_the_oracle_catches_a_leaky_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the host published nonces at once to everyone, the oracle must fail."""
+    monkeypatch.setattr(Match, "_nonce_public", lambda self, d, s, r: True)
+    original = Match._decision_resolved
+
+    def leaky(self: Match, seq: int, decision: int, time: float) -> None:
+        self.public_submissions = True
+        original(self, seq, decision, time)
+        self.public_submissions = False
+
+    monkeypatch.setattr(Match, "_decision_resolved", leaky)
+    with pytest.raises(AssertionError, match="early"):
+        _play(tmp_path, "toy_bids", 3)

@@ -1,0 +1,108 @@
+"""The store: SQLite in WAL mode with synchronous=FULL, UNIQUE (match, sequence), round trips."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+import duelhost
+from duelhost.store import MatchRow, Store
+
+
+def row(match_id: str = "m1", created: float = 1.0) -> MatchRow:
+    return MatchRow(
+        id=match_id,
+        game="toy_bids",
+        options={"rounds": 3},
+        seed=7,
+        setup={},
+        seats=[
+            {"kind": "human", "bot": None, "token_hash": "ab"},
+            {"kind": "bot", "bot": "random", "token_hash": None},
+        ],
+        clock={
+            "mode": "move",
+            "seconds": 10.0,
+            "planning_seconds": 0.0,
+            "extended_seconds": None,
+            "extensions": 0,
+        },
+        secret="00" * 32,
+        created=created,
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+
+
+def test_sqlite_runs_in_wal_with_full_sync(store: Store) -> None:
+    assert store.pragmas() == {"journal_mode": "wal", "synchronous": 2}  # 2 = FULL
+
+
+def test_match_and_log_round_trip(store: Store) -> None:
+    store.create_match(row())
+    entries = [
+        {"seq": 1, "type": "submit", "seat": 0, "text": "2", "time": 2.5},
+        {"seq": 2, "type": "timeout", "seat": 1, "time": 11.0},
+    ]
+    store.append("m1", entries, over=False, result=None, now=11.0)
+    assert store.log("m1") == entries
+    stored = store.get("m1")
+    assert stored is not None and stored.seats[0]["token_hash"] == "ab" and stored.seed == 7
+    assert [r.id for r in store.unfinished()] == ["m1"]
+    store.append(
+        "m1",
+        [{"seq": 3, "type": "resign", "seat": 0, "time": 12.0}],
+        over=True,
+        result={"winner": 1},
+        now=12.0,
+    )
+    assert store.unfinished() == []
+    assert store.get("m1").result == {"winner": 1}  # type: ignore[union-attr]
+
+
+def test_a_sequence_number_is_unique_per_match(store: Store) -> None:
+    store.create_match(row("m1"))
+    store.create_match(row("m2"))
+    store.append("m1", [{"seq": 1, "type": "x", "time": 1.0}], False, None, 1.0)
+    store.append(
+        "m2", [{"seq": 1, "type": "x", "time": 1.0}], False, None, 1.0
+    )  # other match: fine
+    with pytest.raises(IntegrityError):
+        store.append(
+            "m1",
+            [{"seq": 2, "type": "x", "time": 2.0}, {"seq": 1, "type": "y", "time": 2.0}],
+            False,
+            None,
+            2.0,
+        )
+    # The failed transaction stored nothing, not even its first entry.
+    assert [e["seq"] for e in store.log("m1")] == [1]
+
+
+def test_list_is_newest_first_and_filters_by_game(store: Store) -> None:
+    for number in range(3):
+        store.create_match(row(f"m{number}", created=float(number)))
+    total, rows = store.list(2, 0)
+    assert total == 3 and [r.id for r in rows] == ["m2", "m1"]
+    assert store.list(10, 0, game="goofspiel") == (0, [])
+
+
+def test_a_reopened_store_sees_committed_data(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'again.sqlite3'}"
+    first = Store(url)
+    first.create_match(row())
+    first.append("m1", [{"seq": 1, "type": "x", "time": 1.0}], False, None, 1.0)
+    first.close()
+    assert Store(url).log("m1") == [{"seq": 1, "type": "x", "time": 1.0}]
+
+
+def test_bad_database_urls_are_config_errors(tmp_path: Path) -> None:
+    with pytest.raises(duelhost.ConfigError, match="bad database URL"):
+        Store("nosuchdialect://x")
+    with pytest.raises(duelhost.ConfigError, match="cannot open the database"):
+        Store(f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}")
