@@ -230,7 +230,7 @@ def test_command_makes_the_attacked_unit_attack_the_named_target() -> None:
     assert damage(state, "C4") == 1
     assert damage(state, "C5") == 3
     bear = at(state, "C4")
-    assert not state.u_flags[bear] & 1  # the commanded Bear is not cached
+    assert state.u_flags[bear] & 1  # the commanded Bear attacked, so it is cached (TA3)
 
 
 def test_command_target_must_be_named_and_in_the_commanded_units_range() -> None:

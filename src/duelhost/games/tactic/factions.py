@@ -185,8 +185,10 @@ def load_table(path: str | os.PathLike[str] | None = None) -> FactionTable:
     file = HOUSE_PATH if path is None else Path(path)
     try:
         stat = file.stat()
-    except OSError as error:
-        raise ConfigError(f"faction table {file}: cannot read it ({error.strerror})") from None
+    except (OSError, ValueError) as error:
+        # ValueError: a path holding a NUL character.
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise ConfigError(f"faction table {file}: cannot read it ({reason})") from None
     key = (str(file), stat.st_mtime_ns, stat.st_size)
     cached = _CACHE.get(key)
     if cached is not None:
@@ -195,7 +197,8 @@ def load_table(path: str | os.PathLike[str] | None = None) -> FactionTable:
         data = json.loads(file.read_text(encoding="utf-8"))
     except OSError as error:
         raise ConfigError(f"faction table {file}: cannot read it ({error.strerror})") from None
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
+        # RecursionError: JSON nested deeper than the parser's stack allows.
         raise ConfigError(f"faction table {file}: not JSON ({error})") from None
     table = parse_table(data, "house table" if path is None else str(file))
     _CACHE[key] = table

@@ -382,8 +382,9 @@ class TacticState(State):
                 self.heal(t, amount, attacker, "Heal")
             else:
                 self.damage(t, amount, attacker, "attack")
-        if not commanded:
-            self.u_flags[attacker] |= CACHED
+        # TA3: attacking caches the unit - a commanded unit too ("All units Cache themselves
+        # when they attack"); Command only lets a cached unit be made to attack.
+        self.u_flags[attacker] |= CACHED
         if self._deaths():
             return
         if "Reverberate" in kind.abilities:
@@ -461,7 +462,9 @@ class TacticState(State):
 
     def _barbs(self, attacker: int, targets: list[int]) -> None:
         """Each Barbs unit adjacent to an attacked ally of its own deals 1 to the (enemy)
-        attacker after combat; a Double Strike is one attack."""
+        attacker after combat, if the attacker is adjacent to it too: the card says "when an
+        adjacent unit is attacked", the clarification "only affects units that are adjacent
+        to the unit with Barbs". A Double Strike is one attack."""
         if not self.alive(attacker):
             return
         enemy = self.u_owner[attacker]
@@ -469,9 +472,13 @@ class TacticState(State):
             if b == attacker or self.u_owner[b] == enemy or "Barbs" not in self.u_type[b].abilities:
                 continue
             near = ADJACENT[self.u_cell[b]]
-            if self.alive(attacker) and any(
-                t != b and self.u_owner[t] == self.u_owner[b] and self.u_cell[t] in near
-                for t in targets
+            if (
+                self.alive(attacker)
+                and self.u_cell[attacker] in near
+                and any(
+                    t != b and self.u_owner[t] == self.u_owner[b] and self.u_cell[t] in near
+                    for t in targets
+                )
             ):
                 self.damage(attacker, 1, b, "Barbs")
 
