@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from duelhost.server import create_app
 from tests.host.toy import register_toys, unregister_toys
+from tests.server.live import Server
 
 
 @pytest.fixture(autouse=True)
@@ -44,3 +45,11 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.kill()
