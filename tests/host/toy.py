@@ -16,8 +16,11 @@ ticks. Timeout: no orders.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+
+import pytest
 
 from duelhost.core.errors import IllegalAction
 from duelhost.core.options import Option
@@ -240,3 +243,12 @@ def unregister_toys(names: list[str]) -> None:
 
     for name in names:
         registry._REGISTRY.pop(name, None)
+
+
+@pytest.fixture(autouse=True)
+def toy_games() -> Iterator[None]:
+    """Registers the toy games for one test and removes them after it (so tests elsewhere that
+    list the registered games never see them); conftests import it."""
+    added = register_toys()
+    yield
+    unregister_toys(added)

@@ -11,15 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from duelhost.server import create_app
-from tests.host.toy import register_toys, unregister_toys
+from tests.host.toy import toy_games
 from tests.server.live import Server
-
-
-@pytest.fixture(autouse=True)
-def toy_games() -> Iterator[None]:
-    added = register_toys()
-    yield
-    unregister_toys(added)
 
 
 @pytest.fixture
@@ -53,3 +46,6 @@ def servers() -> Iterator[list[Server]]:
     yield started
     for server in started:
         server.kill()
+
+
+__all__ = ["toy_games"]

@@ -408,22 +408,7 @@ class Match:
         if canonical == "resign":  # the kernel took a resignation spelled another way
             self._push(step, {"type": "resign", "seat": seat, "time": now}, now)
             return {"accepted": True, "receipt": None, "text": "resign"}
-        digest = receipts.receipt(
-            self.id, seat, decision, canonical, receipts.nonce(self.secret, decision, seat)
-        )
-        entry = {
-            "type": "submit",
-            "seat": seat,
-            "decision": decision,
-            "text": canonical,
-            "receipt": digest,
-            "time": now,
-            "by": by,
-        }
-        if key is not None:
-            entry["key"] = key
-        self._push(step, entry, now)
-        return self._answer(entry)
+        return self._acknowledge("submit", seat, decision, canonical, now, key, step, by)
 
     def _order(
         self, seat: int, text: str, now: float, key: str | None, step: Step, by: str
@@ -446,11 +431,25 @@ class Match:
             combined = f"{earlier}{separator}{text}"
         canonical = self.state.clone().submit(seat, combined)
         decision = self.state.decision
+        return self._acknowledge("order", seat, decision, canonical, now, key, step, by)
+
+    def _acknowledge(
+        self,
+        kind: str,
+        seat: int,
+        decision: int,
+        canonical: str,
+        now: float,
+        key: str | None,
+        step: Step,
+        by: str,
+    ) -> dict[str, Any]:
+        """Log an accepted submission (or tick order) with its receipt, and answer it."""
         digest = receipts.receipt(
             self.id, seat, decision, canonical, receipts.nonce(self.secret, decision, seat)
         )
         entry = {
-            "type": "order",
+            "type": kind,
             "seat": seat,
             "decision": decision,
             "text": canonical,

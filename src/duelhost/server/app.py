@@ -27,7 +27,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
@@ -330,54 +330,38 @@ def create_app(
         except IllegalAction as error:
             raise _Abort(400, str(error)) from None
 
-    @app.post("/api/matches/{match_id}/resign", response_model=Accepted, responses=ERRORS)
-    async def resign(
+    async def seat_action(
         match_id: str,
         authorization: str | None = Header(default=None),
         seat_asked: int | None = Query(
             None, alias="seat", description="optional: must be the token's seat"
         ),
-    ) -> Any:
-        """The token's seat resigns: the other seat wins."""
+    ) -> tuple[Live, int]:
+        """The match and the token's seat, for the routes where a seat acts."""
         live = find(match_id)
-        seat = acting_seat(live, authorization, seat_asked)
+        return live, acting_seat(live, authorization, seat_asked)
+
+    async def refused_as_conflict(action: Any) -> Any:
         try:
-            return await hub.resign(live, seat)
+            return await action
         except IllegalAction as error:
             raise _Abort(409, str(error)) from None
+
+    @app.post("/api/matches/{match_id}/resign", response_model=Accepted, responses=ERRORS)
+    async def resign(acting: tuple[Live, int] = Depends(seat_action)) -> Any:
+        """The token's seat resigns: the other seat wins."""
+        return await refused_as_conflict(hub.resign(*acting))
 
     @app.post("/api/matches/{match_id}/extend", responses=ERRORS)
-    async def extend(
-        match_id: str,
-        authorization: str | None = Header(default=None),
-        seat_asked: int | None = Query(
-            None, alias="seat", description="optional: must be the token's seat"
-        ),
-    ) -> Any:
+    async def extend(acting: tuple[Live, int] = Depends(seat_action)) -> Any:
         """Call extended time (Tactical Genius TG9: once per player per match)."""
-        live = find(match_id)
-        seat = acting_seat(live, authorization, seat_asked)
-        try:
-            return await hub.extend(live, seat)
-        except IllegalAction as error:
-            raise _Abort(409, str(error)) from None
+        return await refused_as_conflict(hub.extend(*acting))
 
     @app.post("/api/matches/{match_id}/draw", response_model=Accepted, responses=ERRORS)
-    async def draw(
-        match_id: str,
-        authorization: str | None = Header(default=None),
-        seat_asked: int | None = Query(
-            None, alias="seat", description="optional: must be the token's seat"
-        ),
-    ) -> Any:
+    async def draw(acting: tuple[Live, int] = Depends(seat_action)) -> Any:
         """Offer a draw, or accept the opponent's offer, in games that have draws by
         agreement (Generalissimo GE8); the game's rules decide when it may be made."""
-        live = find(match_id)
-        seat = acting_seat(live, authorization, seat_asked)
-        try:
-            return await hub.draw(live, seat)
-        except IllegalAction as error:
-            raise _Abort(409, str(error)) from None
+        return await refused_as_conflict(hub.draw(*acting))
 
     @app.get("/api/matches/{match_id}/record", responses=ERRORS)
     async def record(match_id: str) -> Any:
