@@ -50,3 +50,15 @@ def test_derivation_is_pinned() -> None:
     (seed, *labels as text), first 8 bytes big-endian."""
     digest = hashlib.sha256(b"(0, 'x')").digest()
     assert derive_seed(0, "x") == int.from_bytes(digest[:8], "big") == 4069471702154112715
+
+
+def test_common_event_lines() -> None:
+    from duelhost.core.events import describe_common
+
+    end = {"event": "end", "decision": 9, "winner": 1, "reason": "resignation"}
+    assert describe_common(end) == "match over: seat 1 wins (resignation)"
+    assert describe_common(end, ("Red", "Blue")) == "match over: Blue wins (resignation)"
+    draw = {"event": "end", "decision": 9, "winner": None, "reason": "rounds played"}
+    assert describe_common(draw) == "match over: a draw (rounds played)"
+    other = {"event": "bids", "decision": 0, "bids": [2, 1]}
+    assert describe_common(other) == "bids: bids=[2, 1]"

@@ -18,6 +18,7 @@ from rich.markup import escape
 
 from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.events import describe_common
 from duelhost.core.registry import Game, GameSpec
 from duelhost.core.state import State
 
@@ -132,5 +133,4 @@ def describe_event(spec: GameSpec, event: dict[str, Any]) -> str:
     describe = spec.extra.get("describe_event")
     if describe is not None:
         return str(describe(event))
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-    return f"{event['event']}: {fields}"
+    return describe_common(event, spec.seat_names)

@@ -148,5 +148,5 @@ def test_the_cli_plays_a_fixed_classic_match() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Bout 1: Andromeda (A), strategic value 1" in result.output
-    assert "Match over:" in result.output
+    assert "match over:" in result.output
     assert "Result:" in result.output

@@ -107,11 +107,11 @@ def test_every_event_has_a_readable_line() -> None:
         "deal (GO4)" in lines
     )
     assert "Replay 1: the galaxies are fought in the order A" in lines
-    assert lines[-1].startswith("Match over: seat 1 wins (more strategic value, 0-1)")
+    assert lines[-1].startswith("match over: seat 1 wins (more strategic value, 0-1)")
     assert spec("goofspiel").extra["describe_event"] is describe_event
     draw = classic([1], max_replays=0).new(seed=0)
     play(draw, [(1, 1)])
-    assert describe_event(draw.events[-1]).startswith("Match over: a draw (tied in strategic")
+    assert describe_event(draw.events[-1]).startswith("match over: a draw (tied in strategic")
 
 
 def test_the_rules_page_covers_every_ruling() -> None:

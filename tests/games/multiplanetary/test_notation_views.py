@@ -256,4 +256,4 @@ def test_render_and_describe_events() -> None:
     clash = {"event": "clash", "tick": 9, "cell": "C3", "ships": [4, 4], "decision": 8}
     assert describe_event(clash) == "tick 9: Red's 4 and Blue's 4 ships fight over neutral C3"
     end = {"event": "end", "winner": None, "reason": "x", "decision": 1}
-    assert describe_event(end) == "end: draw (x)"
+    assert describe_event(end) == "match over: a draw (x)"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelhost.core.events import describe_common
+
 
 def _seat(winner: Any) -> str:
     return "nobody" if winner is None else f"seat {winner}"
@@ -112,9 +114,4 @@ def describe_event(event: dict[str, Any]) -> str:
             f"The match is tied {s0}-{s1} in strategic value: replay {event['replay']} "
             "with fresh fleets and a fresh deal (GO4)"
         )
-    if kind == "end":
-        winner = event["winner"]
-        who = "a draw" if winner is None else f"seat {winner} wins"
-        return f"Match over: {who} ({event['reason']})"
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-    return f"{kind}: {fields}"
+    return describe_common(event)

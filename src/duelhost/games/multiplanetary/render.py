@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelhost.core.events import describe_common
 from duelhost.games.multiplanetary.maps import COLUMN_LETTERS, COLUMNS, ROWS
 
 _OWNER_LETTER = {0: "R", 1: "B", None: "n"}
@@ -88,9 +89,4 @@ def describe_event(event: dict[str, Any]) -> str:
             f"tick {event['tick']}: Red's {red} and Blue's {blue} ships fight over neutral "
             f"{event['cell']}"
         )
-    if kind == "end":
-        winner = event.get("winner")
-        who = "draw" if winner is None else f"{_name(winner)} wins"
-        return f"end: {who} ({event.get('reason')})"
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-    return f"{kind}: {fields}"
+    return describe_common(event, _NAMES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelhost.core.events import describe_common
 from duelhost.games.tactic import board
 
 
@@ -104,9 +105,4 @@ def describe_event(event: dict[str, Any]) -> str:
         return f"  {event['unit']} on {event['cell']} (seat {event['seat']}) dies"
     if kind == "sacrificed":
         return f"  {event['unit']} on {event['cell']} is sacrificed"
-    if kind == "end":
-        winner = event.get("winner")
-        who = "a draw" if winner is None else f"seat {winner} wins"
-        return f"match over: {who} ({event.get('reason')})"
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-    return f"{kind}: {fields}"
+    return describe_common(event)

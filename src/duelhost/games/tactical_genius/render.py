@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelhost.core.events import describe_common
+
 COLUMN_LETTERS = "ABCDEFGHIJ"
 
 
@@ -72,9 +74,4 @@ def describe_event(event: dict[str, Any]) -> str:
     if kind == "killed":
         side = "Green" if event["seat"] == 0 else "Blue"
         return f"{side}'s {event['unit']} is removed (value {event['value']})"
-    if kind == "end":
-        winner = event.get("winner")
-        who = "draw" if winner is None else ("Green" if winner == 0 else "Blue") + " wins"
-        return f"match over: {who} ({event.get('reason')})"
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-    return f"{kind}: {fields}"
+    return describe_common(event, ("Green", "Blue"))

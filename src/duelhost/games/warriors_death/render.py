@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelhost.core.events import describe_common
+
 
 def _who(winner: Any, viewer: Any) -> str:
     if winner is None:
@@ -76,9 +78,4 @@ def describe_event(event: dict[str, Any]) -> str:
         winner = event["winner"]
         outcome = "tied" if winner is None else f"seat {winner} wins it"
         return f"bout {event['bout']} over: totals {totals[0]}-{totals[1]}, {outcome}"
-    if kind == "end":
-        winner = event.get("winner")
-        who = "a draw" if winner is None else f"seat {winner} wins the match"
-        return f"match over: {who} ({event.get('reason')})"
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-    return f"{kind}: {fields}"
+    return describe_common(event)
