@@ -130,3 +130,50 @@ def test_two_browsers_play_classic_goofspiel_through_the_page(
     for driver in (south, north, watcher):
         wait_for(driver, "status", "over: seat 1 wins")
     south.save_screenshot(str(tmp_path.parent / "browser-south.png"))
+
+
+def test_every_game_is_playable_from_the_page(
+    tmp_path: Path, servers: list[Server], browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    """Each seat's browser clicks a legal submission of its own page and submits it; the match
+    moves on to its next decision, for the first decisions of a match of every game."""
+    import duelhost
+
+    server = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}", free_port())
+    servers.append(server)
+    seats = browsers(), browsers()
+    for game in duelhost.list_games():
+        body = {
+            "game": game,
+            "seed": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "clock": None,
+        }
+        created = httpx.post(server.url + "/api/matches", json=body, timeout=10)
+        assert created.status_code == 201, created.text
+        match = created.json()
+        state_url = f"{server.url}/api/matches/{match['id']}"
+        for seat, driver in enumerate(seats):
+            driver.get(server.url + match["seats"][seat]["url"])
+            wait_for(driver, "status", "to act:")
+        for _ in range(3):
+            for seat in httpx.get(state_url, timeout=10).json()["to_act"]:
+                driver = seats[seat]
+                logged = httpx.get(state_url, timeout=10).json()["n"]
+                buttons = WebDriverWait(driver, 20).until(
+                    lambda d: d.find_elements(By.CSS_SELECTOR, "#legal button"),
+                    f"{game}: seat {seat}'s page shows no legal submission",
+                )
+                buttons[-1].click()  # a legal submission, copied into the input
+                chosen = driver.find_element(By.ID, "text").get_attribute("value")
+                assert chosen, f"{game}: the legal button put nothing in the input"
+                driver.find_element(By.CSS_SELECTOR, "#submitform button[type=submit]").click()
+                accepted = _log_grows(state_url, logged)
+                WebDriverWait(driver, 20).until(accepted, f"{game}: {chosen!r} was not accepted")
+
+
+def _log_grows(state_url: str, logged: int) -> Callable[[object], bool]:
+    def grown(_: object) -> bool:
+        return int(httpx.get(state_url, timeout=10).json()["n"]) > logged
+
+    return grown

@@ -801,8 +801,11 @@ class Match:
             frame["draws"] = self.draw_text() is not None
             frame["orders"] = self._orders.get(recipient)
             legal: list[str] | None = None
-            if recipient in state.to_act and state.game.spec.legal_enumerated:
+            if recipient in state.to_act:
+                # Where legal() is not the full list (GameSpec.legal_enumerated), its entries
+                # are still valid submissions: the page offers them as examples.
                 options = state.legal(recipient)
                 legal = options if len(options) <= LEGAL_LIMIT else None
             frame["legal"] = legal
+            frame["legal_complete"] = state.game.spec.legal_enumerated
         return frame
