@@ -12,7 +12,8 @@ from typing import Any
 from rich.console import Console
 
 import duelhost
-from duelhost.games.generalissimo.moves import all_moves
+from duelhost.games.generalissimo.board import CELLS
+from duelhost.games.generalissimo.moves import all_moves, build_tree
 from duelhost.games.generalissimo.state import GeneralissimoState
 
 
@@ -35,8 +36,8 @@ def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple
 
     def fresh_legal() -> None:
         # as for a new position: neither the position's nor the pieces' move cache answers
-        start._cache_key = b""
-        start._piece_moves = {}
+        start._cache = None
+        start._known = [None] * len(start.board)
         start.legal(0)
 
     def generate() -> None:
@@ -48,6 +49,9 @@ def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple
     perft_start = time.perf_counter()
     leaves = start.perft(2)
     perft_s = time.perf_counter() - perft_start
+    trees_start = time.perf_counter()
+    nodes = sum(len(build_tree(cell).nodes) for cell in range(CELLS))
+    trees_s = time.perf_counter() - trees_start
     return [
         ("start position: legal moves", str(count)),
         ("start position: legal() (strings)", f"{legal_s * 1e3:.3f} ms"),
@@ -55,4 +59,8 @@ def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple
         ("legal moves generated per second", f"{count / legal_s:,.0f}"),
         ("clone() of the start position", f"{clone_s * 1e6:.2f} µs"),
         ("perft 2 from the start", f"{leaves:,} leaves, {leaves / perft_s:,.0f} leaves/s"),
+        (
+            "Horseman path trees (once per process)",
+            f"{nodes:,} paths from the 108 cells built in {trees_s * 1e3:.0f} ms",
+        ),
     ]

@@ -11,6 +11,11 @@ first allowed path of each end; its captures from a walk of the tree where enemi
 that reach the same end capturing the same pieces are one move; its notation is the path
 with the fewest turning points, then the fewest steps, then the first in column-then-row order
 of its points (see the rules page, "Decisions").
+
+Speed (``docs/perf/generalissimo.md``): moves that differ only by their cells are shared
+tuples built once (``step_move`` and the like); each generator reports the cells it read, so
+``legal_moves`` keeps a piece's moves until one of those cells changes; the board is also
+kept as bit sets per piece code (``units_of``), from which the Horseman's masks come.
 """
 
 from __future__ import annotations
@@ -50,38 +55,103 @@ ARCHER_RANGE = 3
 ARCHER_TACTICAL_DIAGONAL = 2
 
 
+# --------------------------------------------------------------------------- prebuilt moves
+
+BIT = tuple(1 << cell for cell in range(CELLS))
+ALL_CELLS = (1 << CELLS) - 1
+NOT_COLUMN_A = ALL_CELLS & ~sum(BIT[row * COLUMNS] for row in range(CELLS // COLUMNS))
+NOT_COLUMN_I = ALL_CELLS & ~sum(BIT[row * COLUMNS + COLUMNS - 1] for row in range(CELLS // COLUMNS))
+
+ONE_CELL = tuple((cell,) for cell in range(CELLS))
+_STEPS: list[Generated | None] = [None] * (CELLS * CELLS)
+_TAKES: list[Generated | None] = [None] * (CELLS * CELLS)
+_SHOTS: list[Generated | None] = [None] * (CELLS * CELLS)
+_STEP_SHOTS: dict[int, Generated] = {}
+
+
+def step_move(start: int, end: int) -> Generated:
+    """The move ``start-end`` that removes nothing (one shared tuple per pair of cells)."""
+    generated = _STEPS[start * CELLS + end]
+    if generated is None:
+        generated = _STEPS[start * CELLS + end] = (NAMES[start] + "-" + NAMES[end], start, end, ())
+    return generated
+
+
+def take_move(start: int, end: int) -> Generated:
+    """The move ``startxend`` that removes the piece on ``end``."""
+    generated = _TAKES[start * CELLS + end]
+    if generated is None:
+        generated = _TAKES[start * CELLS + end] = (
+            NAMES[start] + "x" + NAMES[end],
+            start,
+            end,
+            ONE_CELL[end],
+        )
+    return generated
+
+
+def shot_move(start: int, target: int) -> Generated:
+    """The Archer's shot ``start*target`` without a step."""
+    generated = _SHOTS[start * CELLS + target]
+    if generated is None:
+        generated = _SHOTS[start * CELLS + target] = (
+            NAMES[start] + "*" + NAMES[target],
+            start,
+            start,
+            ONE_CELL[target],
+        )
+    return generated
+
+
+def step_shot_move(start: int, end: int, target: int) -> Generated:
+    """The Archer's step then shot ``start-end*target``."""
+    key = (start * CELLS + end) * CELLS + target
+    generated = _STEP_SHOTS.get(key)
+    if generated is None:
+        generated = _STEP_SHOTS[key] = (
+            NAMES[start] + "-" + NAMES[end] + "*" + NAMES[target],
+            start,
+            end,
+            ONE_CELL[target],
+        )
+    return generated
+
+
 # --------------------------------------------------------------------------- Horseman paths
+
+
+Candidate = tuple[int, tuple[int, ...], Generated, int]
+"""A path to an end: (its cells as bits, its consecutive cell pairs before the end as bits,
+the move it makes when it captures nothing, its node)."""
+
+_PAIRS: dict[int, int] = {}
+"""One int per pair of neighbouring cells (as bits), shared by every tree."""
 
 
 @dataclass
 class PathTree:
     """Every Horseman path from one start cell, in depth-first order."""
 
-    nodes: list[tuple[int, int, int, int, int, int, tuple[tuple[int, int], ...]]]
+    nodes: tuple[tuple[int, int, int, int, int, int, tuple[tuple[int, int], ...]], ...]
     """Per path: (last cell, depth - 1, depth, index after its subtree, preference rank,
     cells of its subtree as bits, (end, best rank) of each end cell in its subtree)."""
-    order: list[int]
+    order: tuple[int, ...]
     """Node index of each preference rank (lower ranks are preferred notations)."""
-    points: list[tuple[int, ...]]
-    """Start, turning points and end of each path."""
-    texts: list[str]
+    texts: tuple[str, ...]
     """Notation of each path when it captures nothing."""
-    candidates: dict[int, list[tuple[int, int, tuple[int, ...], int]]]
-    """End cell -> its paths, preferred first: (cells as bits, cells before the end as bits,
-    consecutive cell pairs before the end as bits, node index)."""
-    captures: dict[tuple[int, int], tuple[str, tuple[int, ...]]]
-    """(node, captured cells as bits) -> (notation, removed cells) (filled on first use)."""
-    reach: int
-    """Every cell of every path, as bits."""
+    first: tuple[Candidate | None, ...]
+    """Per end cell, its most preferred path."""
+    candidates: tuple[tuple[Candidate, ...], ...]
+    """Per end cell, its paths, preferred first."""
+    walks: tuple[int, ...]
+    """Per node, its path packed in an int: the cells in order (7 bits each), from bit 35 which
+    of them are turning points or its end (a bit per position), from bit 40 their number."""
 
 
 _TREES: list[PathTree | None] = [None] * CELLS
-CAPTURE_MEMO_LIMIT = 4096
-"""Capture notations remembered per start cell (a memo of a pure function, bounded)."""
-BIT = tuple(1 << cell for cell in range(CELLS))
-ALL_CELLS = (1 << CELLS) - 1
-NOT_COLUMN_A = ALL_CELLS & ~sum(BIT[row * COLUMNS] for row in range(CELLS // COLUMNS))
-NOT_COLUMN_I = ALL_CELLS & ~sum(BIT[row * COLUMNS + COLUMNS - 1] for row in range(CELLS // COLUMNS))
+Captures = tuple[tuple[tuple[int, int], ...], list[Generated]]
+"""A Horseman's capture moves: ((captured cells and end packed in an int, preference rank of
+the path), ...) in the order listed, and the moves."""
 
 
 def _direction(a: int, b: int) -> int:
@@ -89,83 +159,105 @@ def _direction(a: int, b: int) -> int:
     return {COLUMNS: 0, 1: 1, -COLUMNS: 2, -1: 3}[step]
 
 
-def _build_tree(start: int) -> PathTree:
+def build_tree(start: int) -> PathTree:
+    """Every Horseman path from ``start`` (``path_tree`` keeps the one built per cell)."""
     cells: list[int] = []
     depths: list[int] = []
     skips: list[int] = []
-    points: list[tuple[int, ...]] = []
-    walks: list[tuple[int, ...]] = []
+    keys: list[tuple[int, int, tuple[int, ...]]] = []
+    texts: list[str] = []
+    masks: list[int] = []
+    packed_walks: list[int] = []
 
     def visit(
-        cell: int, depth: int, walked: tuple[int, ...], pts: tuple[int, ...], last: int
+        cell: int, depth: int, pts: tuple[int, ...], last: int, mask: int, walked: int
     ) -> None:
         index = len(cells)
         cells.append(cell)
         depths.append(depth)
         skips.append(-1)
-        points.append(pts)
-        walks.append(walked)
+        # preference: fewest points, then fewest steps, then points by column, then row
+        keys.append((len(pts), depth, tuple([(p % COLUMNS) << 4 | p // COLUMNS for p in pts])))
+        texts.append("-".join([NAMES[p] for p in pts]))
+        masks.append(mask)
+        packed_walks.append(walked | depth << 40)
         if depth < HORSEMAN_RANGE:
             for nxt in ORTHO[cell]:
-                if nxt == start or nxt in walked:
+                if nxt == start or mask >> nxt & 1:
                     continue
                 way = _direction(cell, nxt)
-                new_points = (*pts[:-1], nxt) if way == last else (*pts, nxt)
-                visit(nxt, depth + 1, (*walked, nxt), new_points, way)
+                onward = walked | nxt << (7 * depth) | 1 << (35 + depth)
+                if way == last:
+                    onward ^= 1 << (34 + depth)  # a straight step: ``cell`` is no turning point
+                    new_points = (*pts[:-1], nxt)
+                else:
+                    new_points = (*pts, nxt)
+                visit(nxt, depth + 1, new_points, way, mask | BIT[nxt], onward)
         skips[index] = len(cells)
 
     for first in ORTHO[start]:
-        visit(first, 1, (first,), (start, first), _direction(start, first))
+        visit(first, 1, (start, first), _direction(start, first), BIT[first], first | 1 << 35)
 
-    keys = [
-        (len(pts), depths[i], tuple((p % COLUMNS, p // COLUMNS) for p in pts))
-        for i, pts in enumerate(points)
-    ]
-    order = sorted(range(len(cells)), key=keys.__getitem__)
-    ranks = [0] * len(cells)
+    total = len(cells)
+    order = sorted(range(total), key=keys.__getitem__)
+    ranks = [0] * total
     for rank, index in enumerate(order):
         ranks[index] = rank
-    nodes = []
-    reach = 0
+    # below each node: the cells of its subtree, and each end's best rank in the order the
+    # subtree's walk first meets it
+    below = [0] * total
+    ends: list[dict[int, int]] = [{} for _ in range(total)]
+    for i in range(total - 1, -1, -1):
+        mask = 0
+        found = ends[i]
+        j = i + 1
+        while j < skips[i]:
+            cell = cells[j]
+            mask |= BIT[cell] | below[j]
+            for end, rank in ((cell, ranks[j]), *ends[j].items()):
+                known = found.get(end)
+                if known is None or known > rank:
+                    found[end] = rank
+            j = skips[j]
+        below[i] = mask
     shared: dict[tuple[int, int], tuple[int, int]] = {}  # one tuple per (end, rank) pair
-    for i, cell in enumerate(cells):
-        reach |= BIT[cell]
-        mask = 0
-        best: dict[int, int] = {}
-        for j in range(i + 1, skips[i]):
-            mask |= BIT[cells[j]]
-            if cells[j] not in best or best[cells[j]] > ranks[j]:
-                best[cells[j]] = ranks[j]
-        nodes.append(
-            (
-                cell,
-                depths[i] - 1,
-                depths[i],
-                skips[i],
-                ranks[i],
-                mask,
-                tuple(shared.setdefault(pair, pair) for pair in best.items()),
-            )
+    nodes = [
+        (
+            cells[i],
+            depths[i] - 1,
+            depths[i],
+            skips[i],
+            ranks[i],
+            below[i],
+            tuple([shared.setdefault(pair, pair) for pair in ends[i].items()]),
         )
-    candidates: dict[int, list[tuple[int, int, tuple[int, ...], int]]] = {}
+        for i in range(total)
+    ]
+    candidates: list[list[Candidate]] = [[] for _ in range(CELLS)]
     for index in order:
-        walked = walks[index]
-        inner = walked[:-1]
-        mask = 0
-        for c in walked:
-            mask |= BIT[c]
-        pairs = tuple(BIT[a] | BIT[b] for a, b in pairwise(inner))
-        candidates.setdefault(cells[index], []).append(
-            (mask, mask & ~BIT[walked[-1]], pairs, index)
+        walked = packed_walks[index]
+        inner = [walked >> (7 * position) & 127 for position in range((walked >> 40) - 1)]
+        pairs = tuple(
+            [_PAIRS.setdefault(BIT[a] | BIT[b], BIT[a] | BIT[b]) for a, b in pairwise(inner)]
         )
-    texts = ["-".join([NAMES[p] for p in pts]) for pts in points]
-    return PathTree(nodes, order, points, texts, candidates, {}, reach)
+        end = cells[index]
+        candidates[end].append((masks[index], pairs, (texts[index], start, end, ()), index))
+    preferred = [paths[0] if paths else None for paths in candidates]
+    # tuples all the way down: the garbage collector stops tracking them after one look
+    return PathTree(
+        tuple(nodes),
+        tuple(order),
+        tuple(texts),
+        tuple(preferred),
+        tuple([tuple(paths) for paths in candidates]),
+        tuple(packed_walks),
+    )
 
 
 def path_tree(start: int) -> PathTree:
     tree = _TREES[start]
     if tree is None:
-        tree = _TREES[start] = _build_tree(start)
+        tree = _TREES[start] = build_tree(start)
     return tree
 
 
@@ -195,9 +287,34 @@ def masks(board: list[int], side: int) -> Masks:
     return empty, own, prey, enemies
 
 
+ROW_MASK = (1 << COLUMNS) - 1
+_ROW_CELLS = tuple(
+    tuple(
+        tuple(row * COLUMNS + column for column in range(COLUMNS) if chunk >> column & 1)
+        for chunk in range(1 << COLUMNS)
+    )
+    for row in range(CELLS // COLUMNS)
+)
+HORSEMAN_ROWS = tuple(
+    tuple(
+        (row * COLUMNS, _ROW_CELLS[row])
+        for row in range(CELLS // COLUMNS)
+        if abs(row - start // COLUMNS) <= HORSEMAN_RANGE
+    )
+    for start in range(CELLS)
+)
+"""Per start cell, the rows a Horseman can reach: (the row's first cell, the cells of each
+set of the row's columns as bits), to list reachable cells in board order a row at a time."""
+
+
 def horseman_moves(
-    board: list[int], start: int, side: int, out: list[Generated], known: Masks | None = None
-) -> None:
+    board: list[int],
+    start: int,
+    side: int,
+    out: list[Generated],
+    known: Masks | None = None,
+    earlier: Captures | None = None,
+) -> Captures | None:
     """GE4: up to 5 orthogonal steps, never revisiting a cell, leaping single friends,
     capturing (and going on) through enemies other than Shieldmen, never ending on a friend.
 
@@ -205,7 +322,10 @@ def horseman_moves(
     (a walk that revisits a cell can always be shortened to one that does not, keeping every
     rule, so walks find exactly the paths' ends); each end's notation is its first path, in
     order of preference, that the board allows. Moves that capture: the tree of paths is
-    walked only where enemies are."""
+    walked only where enemies are.
+
+    Returns the capture moves (see ``Captures``) or None; ``earlier`` may hold those of an
+    earlier generation for the same start cell, to use again."""
     tree = _TREES[start] or path_tree(start)
     empty, own, prey, enemies = known if known is not None else masks(board, side)
     # the start cell holds the Horseman itself: as a friend it only allows walks that can be
@@ -213,6 +333,7 @@ def horseman_moves(
     on_empty = BIT[start]
     on_friend = 0
     ends = 0
+    first_prey = 0  # enemies a path capturing nothing so far can step on next
     for _ in range(HORSEMAN_RANGE):
         spread = (
             (on_empty << COLUMNS)
@@ -220,37 +341,56 @@ def horseman_moves(
             | ((on_empty << 1) & NOT_COLUMN_A)
             | ((on_empty >> 1) & NOT_COLUMN_I)
         )
-        after_leap = on_friend and (
-            (on_friend << COLUMNS)
-            | (on_friend >> COLUMNS)
-            | ((on_friend << 1) & NOT_COLUMN_A)
-            | ((on_friend >> 1) & NOT_COLUMN_I)
-        )
-        on_friend = spread & own  # never two friends in a row: only from an empty cell
-        on_empty = (spread | after_leap) & empty
+        if on_friend:
+            after_leap = (
+                (on_friend << COLUMNS)
+                | (on_friend >> COLUMNS)
+                | ((on_friend << 1) & NOT_COLUMN_A)
+                | ((on_friend >> 1) & NOT_COLUMN_I)
+            )
+            first_prey |= (spread | after_leap) & prey
+            on_friend = spread & own  # never two friends in a row: only from an empty cell
+            on_empty = (spread | after_leap) & empty
+        else:
+            first_prey |= spread & prey
+            on_friend = spread & own
+            on_empty = spread & empty
+            if not on_empty and not on_friend:
+                break  # hemmed in: nothing further
         ends |= on_empty
+    occupied = ALL_CELLS ^ empty
+    first = tree.first
     candidates = tree.candidates
-    texts = tree.texts
-    while ends:
-        low = ends & -ends
-        ends ^= low
-        end = low.bit_length() - 1
-        for mask, inner, pairs, index in candidates[end]:
-            if mask & enemies:
+    append = out.append
+    for row, cells_of in HORSEMAN_ROWS[start]:
+        chunk = (ends >> row) & ROW_MASK
+        if not chunk:
+            continue
+        for end in cells_of[chunk]:
+            best = first[end]
+            assert best is not None
+            if not best[0] & occupied:
+                append(best[2])  # nothing on the preferred path
                 continue
-            friends = inner & own
-            if friends:
-                for pair in pairs:
-                    if friends & pair == pair:
+            for mask, pairs, generated, _ in candidates[end]:
+                if mask & enemies:
+                    continue
+                friends = mask & own  # the end is empty
+                if friends & (friends - 1):  # two friends or more: never two in a row
+                    for pair in pairs:
+                        if friends & pair == pair:
+                            break
+                    else:
+                        append(generated)
                         break
-                else:
-                    out.append((texts[index], start, end, ()))
-                    break
-                continue
-            out.append((texts[index], start, end, ()))
-            break
-    if prey & tree.reach:
-        _capture_walk(board, start, side, tree, out, prey, empty)
+                    continue
+                append(generated)
+                break
+    if first_prey:
+        return _capture_walk(
+            board, start, side, tree, out, first_prey, (empty, own, prey, enemies), earlier
+        )
+    return None
 
 
 def _capture_walk(
@@ -259,56 +399,92 @@ def _capture_walk(
     side: int,
     tree: PathTree,
     out: list[Generated],
-    prey: int,
-    empty: int,
-) -> None:
-    """The Horseman's moves that capture: paths through at least one enemy it can take."""
+    first_prey: int,
+    masks_known: Masks,
+    earlier: Captures | None,
+) -> Captures:
+    """The Horseman's moves that capture: paths through at least one enemy it can take.
+
+    A capturing path starts with a path that captures nothing (through empty cells and single
+    friends, GE4) to its first enemy, one of ``first_prey``: those paths are taken from the
+    candidates of each such enemy's cell. From there every path on, walked in the tree, is a
+    move: its end and the cells it captured, kept with the path of best rank. The first
+    captures are walked in the tree's order, so moves are listed as a walk of the whole tree
+    would meet them."""
+    empty, own, _, foes = masks_known
+    occupied = ALL_CELLS ^ empty
+    candidates = tree.candidates
+    entries = []
+    while first_prey:
+        low = first_prey & -first_prey
+        first_prey ^= low
+        for mask, pairs, _, index in candidates[low.bit_length() - 1]:
+            if mask & foes != low:
+                continue  # an enemy before: a capture already, or a Shieldman in the way
+            friends = mask & own
+            if friends & (friends - 1):
+                for pair in pairs:
+                    if friends & pair == pair:
+                        break
+                else:
+                    entries.append(index)
+                continue
+            entries.append(index)
+    entries.sort()
     nodes = tree.nodes
     captured = [0] * (HORSEMAN_RANGE + 1)
     friend = [False] * (HORSEMAN_RANGE + 1)
     best: dict[int, int] = {}
     known_rank = best.get
-    total = len(nodes)
-    i = 0
-    while i < total:
-        cell, above, depth, skip, rank, below, ends = nodes[i]
-        piece = board[cell]
-        if piece:
-            if piece >> 3 == side:
-                if friend[above]:
-                    i = skip  # GE4: never over two friends on consecutive steps
+    for first in entries:
+        cell, above, depth, last, rank, below, ends = nodes[first]
+        bits = BIT[cell]
+        key = (bits << 7) | cell
+        known = known_rank(key)
+        if known is None or known > rank:
+            best[key] = rank
+        if not below & occupied:
+            # every cell beyond is empty: every path on from here is a move
+            for end, end_rank in ends:
+                key = (bits << 7) | end
+                known = known_rank(key)
+                if known is None or known > end_rank:
+                    best[key] = end_rank
+            continue
+        captured[depth] = bits
+        friend[depth] = False
+        i = first + 1
+        while i < last:
+            cell, above, depth, skip, rank, below, ends = nodes[i]
+            piece = board[cell]
+            if piece:
+                if piece >> 3 == side:
+                    if friend[above]:
+                        i = skip  # GE4: never over two friends on consecutive steps
+                        continue
+                    bits = captured[depth] = captured[above]
+                    friend[depth] = True
+                    if not below & occupied:
+                        for end, end_rank in ends:
+                            key = (bits << 7) | end
+                            known = known_rank(key)
+                            if known is None or known > end_rank:
+                                best[key] = end_rank
+                        i = skip
+                        continue
+                    i += 1
                     continue
-                bits = captured[depth] = captured[above]
-                friend[depth] = True
-                if not bits and not below & prey:
-                    i = skip  # no capture can follow
+                if piece & 7 == SHIELDMAN:
+                    i = skip  # GE5: a Horseman cannot capture a Shieldman, nor pass it
                     continue
-                if bits and not below & ~empty:
-                    # every cell beyond is empty: every path on from here is a move
-                    for end, end_rank in ends:
-                        key = (bits << 7) | end
-                        known = known_rank(key)
-                        if known is None or known > end_rank:
-                            best[key] = end_rank
-                    i = skip
-                    continue
-                i += 1
-                continue
-            if piece & 7 == SHIELDMAN:
-                i = skip  # GE5: a Horseman cannot capture a Shieldman, nor pass it
-                continue
-            bits = captured[above] | BIT[cell]
-        else:
-            bits = captured[above]
-            if not bits and not below & prey:
-                i = skip
-                continue
-        if bits:
+                bits = captured[above] | BIT[cell]
+            else:
+                bits = captured[above]
             key = (bits << 7) | cell
             known = known_rank(key)
             if known is None or known > rank:
                 best[key] = rank
-            if not below & ~empty:
+            if not below & occupied:
                 for end, end_rank in ends:
                     key = (bits << 7) | end
                     known = known_rank(key)
@@ -316,90 +492,186 @@ def _capture_walk(
                         best[key] = end_rank
                 i = skip
                 continue
-        captured[depth] = bits
-        friend[depth] = False
-        i += 1
-    order = tree.order
-    memo = tree.captures
-    for key, rank in best.items():
-        index = order[rank]
-        bits = key >> 7
-        known_capture = memo.get((index, bits))
-        if known_capture is None:
-            if len(memo) > CAPTURE_MEMO_LIMIT:
-                memo.clear()
-            text = NAMES[start]
-            removed: list[int] = []
-            for a, b in pairwise(tree.points[index]):
-                leg = [c for c in leg_cells(a, b) if bits >> c & 1]
-                removed.extend(leg)
-                text += ("x" if leg else "-") + NAMES[b]
-            known_capture = memo[(index, bits)] = (text, tuple(removed))
-        out.append((known_capture[0], start, key & 127, known_capture[1]))
+            captured[depth] = bits
+            friend[depth] = False
+            i += 1
+    found = tuple(best.items())
+    if earlier is not None:
+        if found == earlier[0]:
+            out += earlier[1]
+            return earlier
+        known_moves = dict(zip(earlier[0], earlier[1], strict=True))
+        made = []
+        for key, rank in found:
+            generated = known_moves.get((key, rank))
+            if generated is None:
+                generated = _capture_move(tree, start, key, rank)
+            made.append(generated)
+    else:
+        made = [_capture_move(tree, start, key, rank) for key, rank in found]
+    out += made
+    return found, made
+
+
+def _capture_move(tree: PathTree, start: int, key: int, rank: int) -> Generated:
+    """The capture along the path of preference ``rank``; ``key`` is (captured cells, end)."""
+    walked = tree.walks[tree.order[rank]]
+    bits = key >> 7
+    text = NAMES[start]
+    taken = False
+    removed: list[int] = []
+    for position in range(walked >> 40):
+        cell = walked >> (7 * position) & 127
+        if bits >> cell & 1:
+            taken = True
+            removed.append(cell)
+        if walked >> (35 + position) & 1:
+            text += ("x" if taken else "-") + NAMES[cell]
+            taken = False
+    return (text, start, key & 127, ONE_CELL[removed[0]] if len(removed) == 1 else tuple(removed))
 
 
 # --------------------------------------------------------------------------- other pieces
 
 
-def shieldman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> None:
-    """GE3: up to 2 king steps through empty cells; the last step may capture (GE5)."""
+def shieldman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> int:
+    """GE3: up to 2 king steps through empty cells; the last step may capture (GE5).
+    Returns the cells read, as bits."""
     victims = MOVE_CAPTURES[SHIELDMAN]
-    name = NAMES[start]
+    steps = _STEPS
+    row = start * CELLS
+    append = out.append
     for cell in KING[start]:
         piece = board[cell]
         if piece == 0:
-            out.append((name + "-" + NAMES[cell], start, cell, ()))
+            append(steps[row + cell] or step_move(start, cell))
         elif piece >> 3 != side and victims >> (piece & 7) & 1:
-            out.append((name + "x" + NAMES[cell], start, cell, (cell,)))
+            append(_TAKES[row + cell] or take_move(start, cell))
     for cell, middles in RING2[start]:
         piece = board[cell]
         if piece == 0:
             for middle in middles:
                 if board[middle] == 0:
-                    out.append((name + "-" + NAMES[cell], start, cell, ()))
+                    append(steps[row + cell] or step_move(start, cell))
                     break
         elif piece >> 3 != side and victims >> (piece & 7) & 1:
             for middle in middles:
                 if board[middle] == 0:
-                    out.append((name + "x" + NAMES[cell], start, cell, (cell,)))
+                    append(_TAKES[row + cell] or take_move(start, cell))
                     break
+    return SHIELDMAN_REGIONS[start]
 
 
-def swordsman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> None:
-    """GE3: up to 3 king steps through empty cells; the last step may capture (GE5)."""
+def _onward(start: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell up to 2 king steps from ``start``, its king neighbours 2 or more king steps
+    from ``start`` (other cells: none)."""
+    column, row = start % COLUMNS, start // COLUMNS
+
+    def distance(cell: int) -> int:
+        return max(abs(cell % COLUMNS - column), abs(cell // COLUMNS - row))
+
+    return tuple(
+        tuple(n for n in KING[cell] if distance(n) >= 2) if distance(cell) <= 2 else ()
+        for cell in range(CELLS)
+    )
+
+
+SWORDSMAN_ONWARD = tuple(_onward(start) for start in range(CELLS))
+"""Per start cell, for the second and the third step of a Swordsman: per cell, the king
+neighbours that can still be new (every neighbour of the start is seen on the first step)."""
+KING_BITS = tuple(sum(BIT[n] for n in KING[cell]) | BIT[cell] for cell in range(CELLS))
+"""Per cell, itself and its king neighbours, as bits."""
+
+
+def swordsman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> int:
+    """GE3: up to 3 king steps through empty cells; the last step may capture (GE5).
+    Returns the cells read, as bits.
+
+    Cells are listed in the order a breadth-first search meets them (nearer first, then in
+    the order of the cells they are reached from and of ``KING``)."""
     victims = MOVE_CAPTURES[SWORDSMAN]
-    name = NAMES[start]
-    seen = {start}
-    frontier = [start]
-    for step in range(SWORDSMAN_RANGE):
-        following = []
-        for here in frontier:
-            for cell in KING[here]:
-                if cell in seen:
-                    continue
-                seen.add(cell)
-                piece = board[cell]
-                if piece == 0:
-                    out.append((name + "-" + NAMES[cell], start, cell, ()))
-                    if step < SWORDSMAN_RANGE - 1:
-                        following.append(cell)
-                elif piece >> 3 != side and victims >> (piece & 7) & 1:
-                    out.append((name + "x" + NAMES[cell], start, cell, (cell,)))
-        frontier = following
-
-
-def guardsman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> None:
-    """GE3: a straight line in one of 8 directions, up to 4 cells; it captures anything (GE5)."""
-    name = NAMES[start]
-    for ray in RAYS[start]:
-        for cell in ray[:GUARDSMAN_RANGE]:
+    steps = _STEPS
+    takes = _TAKES
+    row = start * CELLS
+    append = out.append
+    seen = [False] * CELLS
+    read = KING_BITS[start]
+    frontier = []
+    for cell in KING[start]:
+        seen[cell] = True
+        piece = board[cell]
+        if piece == 0:
+            append(steps[row + cell] or step_move(start, cell))
+            frontier.append(cell)
+        elif piece >> 3 != side and victims >> (piece & 7) & 1:
+            append(takes[row + cell] or take_move(start, cell))
+    onward = SWORDSMAN_ONWARD[start]
+    following = []
+    for here in frontier:
+        read |= KING_BITS[here]  # every neighbour of ``here`` is read by now
+        for cell in onward[here]:
+            if seen[cell]:
+                continue
+            seen[cell] = True
             piece = board[cell]
             if piece == 0:
-                out.append((name + "-" + NAMES[cell], start, cell, ()))
+                append(steps[row + cell] or step_move(start, cell))
+                following.append(cell)
+            elif piece >> 3 != side and victims >> (piece & 7) & 1:
+                append(takes[row + cell] or take_move(start, cell))
+    for here in following:
+        read |= KING_BITS[here]
+        for cell in onward[here]:
+            if seen[cell]:
+                continue
+            seen[cell] = True
+            piece = board[cell]
+            if piece == 0:
+                append(steps[row + cell] or step_move(start, cell))
+            elif piece >> 3 != side and victims >> (piece & 7) & 1:
+                append(takes[row + cell] or take_move(start, cell))
+    return read
+
+
+GUARDSMAN_RAYS = tuple(tuple(ray[:GUARDSMAN_RANGE] for ray in RAYS[cell]) for cell in range(CELLS))
+"""Per cell, the cells a Guardsman can travel in each direction, nearest first."""
+
+
+def _lines(origin: int) -> list[int]:
+    out = [0] * CELLS
+    for ray in RAYS[origin]:
+        bits = 0
+        for cell in ray[:GUARDSMAN_RANGE]:
+            bits |= BIT[cell]
+            out[cell] = bits
+    return out
+
+
+LINES = tuple(tuple(_lines(origin)) for origin in range(CELLS))
+"""LINES[origin][cell]: the cells from ``origin`` (excluded) to ``cell`` (included) when
+``cell`` lies on one of its 8 lines within 4 cells (else 0), as bits: what a look along that
+line read when it stopped on ``cell``."""
+
+
+def guardsman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> int:
+    """GE3: a straight line in one of 8 directions, up to 4 cells; it captures anything (GE5).
+    Returns the cells read, as bits."""
+    steps = _STEPS
+    row = start * CELLS
+    append = out.append
+    read = BIT[start]
+    lines = LINES[start]
+    for ray in GUARDSMAN_RAYS[start]:
+        for cell in ray:
+            piece = board[cell]
+            if piece == 0:
+                append(steps[row + cell] or step_move(start, cell))
                 continue
             if piece >> 3 != side:
-                out.append((name + "x" + NAMES[cell], start, cell, (cell,)))
+                append(_TAKES[row + cell] or take_move(start, cell))
             break
+        read |= lines[cell]
+    return read
 
 
 def _shooting_rays(origin: int, diagonal: int) -> tuple[tuple[int, ...], ...]:
@@ -414,54 +686,63 @@ SHOOTING_RAYS = {
     for diagonal in (ARCHER_RANGE, ARCHER_TACTICAL_DIAGONAL)
 }
 """Per diagonal range and cell, the cells an Archer's shot can travel, nearest first."""
-
-
-def archer_targets(
-    board: list[int], origin: int, side: int, vacated: int, diagonal: int
-) -> list[int]:
-    """GE6: cells an Archer on ``origin`` can shoot: the first piece on each of the 8 lines
-    within range (``diagonal`` cells on diagonals), when it is an enemy Horseman, Swordsman,
-    Guardsman or Archer. ``vacated`` is a cell to treat as empty (where the Archer stepped from)."""
-    out = []
-    for ray in SHOOTING_RAYS[diagonal][origin]:
-        for cell in ray:
-            piece = board[cell]
-            if piece == 0 or cell == vacated:
-                continue
-            if piece >> 3 != side and SHOT_VICTIMS >> (piece & 7) & 1:
-                out.append(cell)
-            break
-    return out
+SIGHT = {
+    diagonal: tuple(sum(BIT[cell] for ray in rays for cell in ray) for rays in by_origin)
+    for diagonal, by_origin in SHOOTING_RAYS.items()
+}
+"""Per diagonal range and cell, every cell of its shooting rays, as bits."""
 
 
 def archer_moves(
     board: list[int], start: int, side: int, out: list[Generated], diagonal: int
-) -> None:
-    """GE6: a king step (to an empty cell, or a capture that ends the action) and/or a shot."""
-    name = NAMES[start]
-    for target in archer_targets(board, start, side, -1, diagonal):
-        out.append((name + "*" + NAMES[target], start, start, (target,)))
+) -> int:
+    """GE6: a king step (to an empty cell, or a capture that ends the action) and/or a shot.
+    Returns the cells read, as bits."""
+    rays = SHOOTING_RAYS[diagonal]
+    append = out.append
+    row = start * CELLS
+    sight = SIGHT[diagonal]
+    read = KING_BITS[start] | sight[start]
+    for ray in rays[start]:
+        for cell in ray:
+            piece = board[cell]
+            if piece == 0:
+                continue
+            if piece >> 3 != side and SHOT_VICTIMS >> (piece & 7) & 1:
+                append(_SHOTS[row + cell] or shot_move(start, cell))
+            break
     victims = MOVE_CAPTURES[ARCHER]
+    step_shots = _STEP_SHOTS
     for cell in KING[start]:
         piece = board[cell]
         if piece == 0:
-            step = name + "-" + NAMES[cell]
-            out.append((step, start, cell, ()))
-            for target in archer_targets(board, cell, side, start, diagonal):
-                out.append((step + "*" + NAMES[target], start, cell, (target,)))
+            append(_STEPS[row + cell] or step_move(start, cell))
+            shot_row = (row + cell) * CELLS
+            read |= sight[cell]
+            for ray in rays[cell]:
+                for target in ray:
+                    piece = board[target]
+                    if piece == 0 or target == start:
+                        continue
+                    if piece >> 3 != side and SHOT_VICTIMS >> (piece & 7) & 1:
+                        append(
+                            step_shots.get(shot_row + target) or step_shot_move(start, cell, target)
+                        )
+                    break
         elif piece >> 3 != side and victims >> (piece & 7) & 1:
-            out.append((name + "x" + NAMES[cell], start, cell, (cell,)))
+            append(_TAKES[row + cell] or take_move(start, cell))
+    return read
 
 
 def catapult_moves(board: list[int], start: int, side: int, out: list[Generated]) -> None:
     """GE7: a volley (hitting every piece on cells 4-6 ahead, even none) and/or an orthogonal
-    step to an empty cell."""
+    step to an empty cell (its region is ``REGIONS``)."""
     name = NAMES[start]
     hit = tuple(cell for cell in VOLLEY[side][start] if board[cell])
     out.append((name + "!", start, start, hit))
     for cell in ORTHO[start]:
         if board[cell] == 0:
-            out.append((name + "-" + NAMES[cell], start, cell, ()))
+            out.append(_STEPS[start * CELLS + cell] or step_move(start, cell))
             out.append((name + "!-" + NAMES[cell], start, cell, hit))
 
 
@@ -523,37 +804,110 @@ REGIONS: tuple[tuple[int, ...], ...] = tuple(
 """REGIONS[piece][cell]: see ``_region``."""
 
 
-def all_moves(
+SHIELDMAN_REGIONS = REGIONS[SHIELDMAN]
+
+Units = list[int]
+"""Per piece code (kind | side << 3, 16 entries), the cells holding such a piece, as bits."""
+
+Known = list[tuple[int, list[Generated], list[str], Captures | None] | None]
+"""Per cell: (the cells its moves were read from as bits, the moves, their texts, and for a
+Horseman its capture moves (``Captures``)) as generated earlier, or None."""
+
+
+def units_of(board: list[int]) -> Units:
+    """The bit sets of ``Units`` for a board."""
+    units = [0] * 16
+    for cell, piece in enumerate(board):
+        if piece:
+            units[piece] |= BIT[cell]
+    return units
+
+
+def legal_moves(
     board: list[int],
     side: int,
     moved: int,
     archer_diagonal: int,
-    known: dict[int, tuple[int, list[Generated]]] | None = None,
-) -> list[Generated]:
-    """Every legal move of ``side`` (pass and draw aside); ``moved`` is the cell of the piece
-    that already moved this turn (GE2: two different pieces), or -1.
+    units: Units,
+    known: Known | None = None,
+    changed: int = 0,
+) -> tuple[list[Generated], list[str]]:
+    """Every legal move of ``side`` (pass and draw aside) and their texts, in board order;
+    ``moved`` is the cell of the piece that already moved this turn (GE2: two different
+    pieces), or -1. ``units`` must describe ``board``.
 
-    ``known`` maps cells to ``(piece, its moves)`` computed earlier; entries for the side's
-    pieces are used when the piece matches and added when missing. The caller removes the
-    entries a move makes stale (``REGIONS``)."""
+    ``known`` holds the moves of ``side``'s pieces from its previous generation, and
+    ``changed`` the cells changed since (as bits). A piece's entry is used again when none of
+    the cells its moves were read from (its own cell included) has changed, and replaced
+    otherwise; a piece that arrived on a cell since changed that cell, so an entry left by
+    an earlier piece there is never used for it."""
     out: list[Generated] = []
-    bits: Masks | None = None
-    for cell, piece in enumerate(board):
-        if not piece or piece >> 3 != side or cell == moved:
+    texts: list[str] = []
+    base = side << 3
+    own = (
+        units[base + HORSEMAN]
+        | units[base + ARCHER]
+        | units[base + SHIELDMAN]
+        | units[base + SWORDSMAN]
+        | units[base + GUARDSMAN]
+        | units[base + CATAPULT]
+    )
+    horseman_masks: Masks | None = None
+    pieces = own
+    if moved >= 0:
+        pieces &= ~BIT[moved]
+        if known is not None:
+            known[moved] = None  # skipped now, so the cells changed since are not kept for it
+    if known is None:
+        known = [None] * CELLS
+    while pieces:
+        low = pieces & -pieces
+        pieces ^= low
+        cell = low.bit_length() - 1
+        entry = known[cell]
+        if entry is not None and not entry[0] & changed:
+            out += entry[1]
+            texts += entry[2]
             continue
-        if known is not None:
-            entry = known.get(cell)
-            if entry is not None and entry[0] == piece:
-                out.extend(entry[1])
-                continue
+        piece = board[cell]
+        kind = piece & 7
         moves: list[Generated] = []
-        if piece & 7 == HORSEMAN:
-            if bits is None:
-                bits = masks(board, side)
-            horseman_moves(board, cell, side, moves, bits)
+        captures = None
+        if kind == HORSEMAN:
+            if horseman_masks is None:
+                foe = 8 - base
+                foe_shieldmen = units[foe + SHIELDMAN]
+                foes = (
+                    units[foe + HORSEMAN]
+                    | units[foe + ARCHER]
+                    | foe_shieldmen
+                    | units[foe + SWORDSMAN]
+                    | units[foe + GUARDSMAN]
+                    | units[foe + CATAPULT]
+                )
+                horseman_masks = (ALL_CELLS ^ own ^ foes, own, foes ^ foe_shieldmen, foes)
+            captures = horseman_moves(
+                board, cell, side, moves, horseman_masks, entry[3] if entry is not None else None
+            )
+            read = REGIONS[piece][cell]
+        elif kind == ARCHER:
+            read = archer_moves(board, cell, side, moves, archer_diagonal)
+        elif kind == SHIELDMAN:
+            read = shieldman_moves(board, cell, side, moves)
+        elif kind == SWORDSMAN:
+            read = swordsman_moves(board, cell, side, moves)
+        elif kind == GUARDSMAN:
+            read = guardsman_moves(board, cell, side, moves)
         else:
-            piece_moves(board, cell, side, moves, archer_diagonal)
-        if known is not None:
-            known[cell] = (piece, moves)
-        out.extend(moves)
-    return out
+            catapult_moves(board, cell, side, moves)
+            read = REGIONS[piece][cell]
+        names = [generated[0] for generated in moves]
+        known[cell] = (read, moves, names, captures)
+        out += moves
+        texts += names
+    return out, texts
+
+
+def all_moves(board: list[int], side: int, moved: int, archer_diagonal: int) -> list[Generated]:
+    """Every legal move of ``side`` (pass and draw aside), computed from scratch."""
+    return legal_moves(board, side, moved, archer_diagonal, units_of(board))[0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelhost.core.events import describe_common
+
 SIDES = ("South", "North")
 
 
@@ -78,9 +80,4 @@ def describe_event(event: dict[str, Any]) -> str:
         return f"{side} plays on: the draw offer lapses"
     if kind == "draw_accepted":
         return f"{side} accepts the draw"
-    if kind == "end":
-        winner = event.get("winner")
-        who = "draw" if winner is None else f"{SIDES[winner]} wins"
-        return f"match over: {who} ({event.get('reason')})"
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-    return f"{kind}: {fields}"
+    return describe_common(event, SIDES)

@@ -19,7 +19,10 @@ from typing import Any
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.state import State
 from duelhost.games.generalissimo.board import (
+    CATAPULT,
+    CELLS,
     COLUMNS,
+    GUARDSMAN,
     KIND_NAMES,
     KINDS,
     LETTERS,
@@ -37,9 +40,10 @@ from duelhost.games.generalissimo.moves import (
     ARCHER_RANGE,
     ARCHER_TACTICAL_DIAGONAL,
     BIT,
-    REGIONS,
     Generated,
-    all_moves,
+    Known,
+    legal_moves,
+    units_of,
 )
 from duelhost.games.generalissimo.notation import parse_move
 
@@ -71,6 +75,7 @@ Action = Move | Pass | Draw
 
 PASS = Pass()
 DRAW = Draw()
+_SEATS = ((SOUTH,), (NORTH,))
 
 
 class GeneralissimoState(State):
@@ -91,11 +96,15 @@ class GeneralissimoState(State):
     last_move: dict[str, Any] | None
     archer_diagonal: int
     quiet_limit: int
-    _cache_key: bytes
-    _cache: list[Generated]
+    units: list[int]
+    """Cells of the pieces of each piece code, as bits (see ``moves.Units``)."""
+    _cache: list[Generated] | None
+    """The legal moves of the position (None: not generated yet); never changed in place."""
     _cache_texts: list[str]
-    _piece_moves: dict[int, tuple[int, list[Generated]]]
-    """Moves of pieces by cell, kept while no move changes their region (a cache)."""
+    _known: Known
+    """Moves of pieces by cell as last generated for their side (see ``legal_moves``)."""
+    _changed: list[int]
+    """Per side, the cells changed since its moves were last generated, as bits."""
 
     # ------------------------------------------------------------------ set-up
 
@@ -121,10 +130,11 @@ class GeneralissimoState(State):
                 self.kinds[piece] += 1
         self.last_move = None
         self.seen = {}
-        self._cache_key = b""
-        self._cache = []
+        self.units = units_of(self.board)
+        self._cache = None
         self._cache_texts = []
-        self._piece_moves = {}
+        self._known = [None] * CELLS
+        self._changed = [0, 0]
         self._remember()
         if "position" in setup:
             return {"position": self.position()}
@@ -161,7 +171,7 @@ class GeneralissimoState(State):
     # ------------------------------------------------------------------ kernel hooks
 
     def _decision_seats(self) -> tuple[int, ...]:
-        return (self.side,)
+        return _SEATS[self.side]
 
     def _legal(self, seat: int) -> list[str]:
         self._generated()
@@ -233,7 +243,9 @@ class GeneralissimoState(State):
         other.pieces = self.pieces.copy()
         other.kinds = self.kinds.copy()
         other.seen = self.seen.copy()
-        other._piece_moves = self._piece_moves.copy()
+        other.units = self.units.copy()
+        other._known = self._known.copy()
+        other._changed = self._changed.copy()
 
     # ------------------------------------------------------------------ internals
 
@@ -272,14 +284,22 @@ class GeneralissimoState(State):
         return bytes(self.board) + bytes((self.side, self.moves_left, self.moved + 1))
 
     def _generated(self) -> list[Generated]:
-        key = self._key()
-        if key != self._cache_key:
-            self._cache = all_moves(
-                self.board, self.side, self.moved, self.archer_diagonal, self._piece_moves
+        moves = self._cache
+        if moves is None:
+            side = self.side
+            changed = self._changed
+            moves, self._cache_texts = legal_moves(
+                self.board,
+                side,
+                self.moved,
+                self.archer_diagonal,
+                self.units,
+                self._known,
+                changed[side],
             )
-            self._cache_texts = [generated[0] for generated in self._cache]
-            self._cache_key = key
-        return self._cache
+            changed[side] = 0
+            self._cache = moves
+        return moves
 
     def _moves_or_nothing(self) -> list[Generated]:
         return [] if self.is_over else self._generated()
@@ -317,22 +337,23 @@ class GeneralissimoState(State):
                 removed=victims,
             )
             self.last_move = {"seat": seat, "text": text}
+        units = self.units
+        changed = BIT[start] | BIT[end]
         for cell in removed:
             piece = board[cell]
             board[cell] = 0
             self.pieces[piece >> 3] -= 1
             self.kinds[piece] -= 1
+            units[piece] ^= BIT[cell]
+            changed |= BIT[cell]
         piece = board[start]
         board[start] = 0
         board[end] = piece
-        known = self._piece_moves
-        if known:
-            changed = BIT[start] | BIT[end]
-            for cell in removed:
-                changed |= BIT[cell]
-            stale = [cell for cell, entry in known.items() if REGIONS[entry[0]][cell] & changed]
-            for cell in stale:
-                del known[cell]
+        units[piece] = units[piece] ^ BIT[start] | BIT[end]
+        cells = self._changed
+        cells[0] |= changed
+        cells[1] |= changed
+        self._cache = None
         if removed:
             self.quiet = 0
             self.seen.clear()  # a removed piece never comes back: no earlier position recurs
@@ -343,7 +364,7 @@ class GeneralissimoState(State):
             winner = None if south == north else (NORTH if south == 0 else SOUTH)
             self._finish(winner, "elimination" if winner is not None else "mutual elimination")
             return
-        if removed and not capture_possible(self._kinds_of(SOUTH), self._kinds_of(NORTH)):
+        if removed and not self._capture_possible():
             self._finish(None, "no capture possible")
             return
         self.moves_left -= 1
@@ -354,6 +375,7 @@ class GeneralissimoState(State):
             self._end_turn()
 
     def _pass(self) -> None:
+        self._cache = None
         if self.moved < 0:
             self.quiet += 1
         self._end_turn()
@@ -370,6 +392,14 @@ class GeneralissimoState(State):
 
     def _kinds_of(self, side: int) -> set[int]:
         return {kind for kind in KINDS if self.kinds[kind | side << 3]}
+
+    def _capture_possible(self) -> bool:
+        """GE8, while both sides have pieces: a Catapult's volley or a Guardsman removes any
+        kind, so either of them settles it; otherwise ``capture_possible`` decides."""
+        kinds = self.kinds
+        if kinds[CATAPULT] or kinds[GUARDSMAN] or kinds[CATAPULT | 8] or kinds[GUARDSMAN | 8]:
+            return True
+        return capture_possible(self._kinds_of(SOUTH), self._kinds_of(NORTH))
 
 
 def _perft(state: GeneralissimoState, depth: int) -> int:
