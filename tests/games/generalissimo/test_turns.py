@@ -264,9 +264,15 @@ def test_start_position_is_the_default_and_piece_at_reads_it() -> None:
     assert piece_at(state, "C1") == "C" and piece_at(state, "E11") == "a"  # type: ignore[arg-type]
 
 
-def test_ge8_a_volley_killing_only_own_pieces_is_a_capture_for_the_quiet_count() -> None:
-    """Decisions: a piece left the board, so the count goes back to 0."""
+def test_ge8_a_volley_killing_only_own_pieces_is_not_a_capture_for_the_quiet_count() -> None:
+    """GE8 "no capture": only an enemy piece taken restarts the count. The volley from E1 hits
+    E5-E7 and kills only South's own Swordsman on E5: the turn begins without a capture, so the
+    count goes from 40 to 41. A volley that also hits an enemy restarts it at 0."""
     state = make(diagram({"E1": "C", "E5": "W", "A1": "H", "I12": "h"}, quiet=40))
+    state.submit(0, "E1!")
+    assert piece_at(state, "E5") == "."  # type: ignore[arg-type]
+    assert state.view(0)["quiet_turns"] == 41
+    state = make(diagram({"E1": "C", "E5": "W", "E6": "w", "A1": "H", "I12": "h"}, quiet=40))
     state.submit(0, "E1!")
     assert state.view(0)["quiet_turns"] == 0
 

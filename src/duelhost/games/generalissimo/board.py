@@ -223,7 +223,17 @@ def parse_position(text: str, quiet_limit: int) -> Position:
     """
     if not isinstance(text, str):
         raise ConfigError(f"a position must be text, got {type(text).__name__}")
-    fields = text.split()
+    # exact spelling, so that every accepted position prints back unchanged (issue 3)
+    if not text.isascii():
+        raise ConfigError(
+            f"position {text!r}: only plain ASCII letters, digits, '/' and spaces are allowed"
+        )
+    fields = text.split(" ")
+    if any(not field or not field.isprintable() for field in fields):
+        raise ConfigError(
+            f"position {text!r}: the fields must be separated by single spaces, with no other "
+            "whitespace before, between or after them"
+        )
     if len(fields) not in (4, 5):
         raise ConfigError(
             f"position {text!r}: expected the board, the side to move, the moves left and the "

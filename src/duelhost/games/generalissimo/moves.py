@@ -12,7 +12,7 @@ that reach the same end capturing the same pieces are one move; its notation is 
 with the fewest turning points, then the fewest steps, then the first in column-then-row order
 of its points (see the rules page, "Decisions").
 
-Speed (``docs/perf/generalissimo.md``): moves that differ only by their cells are shared
+Speed (``docs/performance.md``, Generalissimo): moves that differ only by their cells are shared
 tuples built once (``step_move`` and the like); each generator reports the cells it read, so
 ``legal_moves`` keeps a piece's moves until one of those cells changes; the board is also
 kept as bit sets per piece code (``units_of``), from which the Horseman's masks come.

@@ -49,7 +49,7 @@ from duelhost.games.generalissimo.moves import (
 if TYPE_CHECKING:
     from duelhost.games.generalissimo.state import GeneralissimoState
 
-_TOKEN = re.compile(r"([A-Za-z])(\d{1,2})|([-xX*!])")
+_TOKEN = re.compile(r"([A-Za-z])([0-9]{1,2})|([-xX*!])")
 
 
 class _Illegal(Exception):

@@ -339,8 +339,10 @@ class GeneralissimoState(State):
             self.last_move = {"seat": seat, "text": text}
         units = self.units
         changed = BIT[start] | BIT[end]
+        captured = False
         for cell in removed:
             piece = board[cell]
+            captured = captured or piece >> 3 != seat
             board[cell] = 0
             self.pieces[piece >> 3] -= 1
             self.kinds[piece] -= 1
@@ -355,8 +357,11 @@ class GeneralissimoState(State):
         cells[1] |= changed
         self._cache = None
         if removed:
-            self.quiet = 0
             self.seen.clear()  # a removed piece never comes back: no earlier position recurs
+        if captured:
+            # GE8: only taking an enemy piece is a capture; a volley that kills only its own
+            # side's pieces does not restart the count (else a player could reset it at will).
+            self.quiet = 0
         elif self.moved < 0:
             self.quiet += 1  # a turn that has captured nothing so far counts as quiet
         south, north = self.pieces
