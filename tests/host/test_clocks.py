@@ -106,3 +106,13 @@ def test_the_tactic_engines_turn_seconds_option_sets_the_clock_ta7() -> None:
     if "tactic" not in duelhost.list_games():
         pytest.skip("tactic is not registered yet")
     assert default_clock(duelhost.load("tactic", turn_seconds=45)) == Clock("turn", 45.0)
+
+
+def test_changing_a_tick_default_to_another_mode_drops_its_planning_time() -> None:
+    """Multiplanetary's default has 60 s of planning, which only a tick clock has: a creator
+    who asks for ``{"mode": "move"}`` gets a move clock (the default's 10 s), not an error about
+    a field they did not give; giving planning time with a move clock is still refused."""
+    game = duelhost.load("multiplanetary")
+    assert make_clock(game, {"mode": "move"}, absent=False) == Clock("move", 10.0)
+    with pytest.raises(duelhost.ConfigError, match="planning_seconds"):
+        make_clock(game, {"mode": "move", "planning_seconds": 5}, absent=False)

@@ -449,3 +449,33 @@ def test_turn_clock_gives_each_simultaneous_decision_its_own_time_ta7() -> None:
     match.submit(0, "1", 2.0)
     match.submit(1, "1", 4.0)
     assert match.deadline == 34.0
+
+
+def test_a_text_the_game_cannot_read_is_refused_and_changes_nothing() -> None:
+    """A game whose parser raises something other than IllegalAction (a bug, or ``int()`` of
+    thousands of digits) has changed nothing: the host refuses the text like any other."""
+    match = make("toy_bids", MOVE10, created=1000.0)
+
+    def broken(seat: int, text: str) -> Any:
+        raise KeyError(text)
+
+    match.state._parse = broken  # type: ignore[method-assign]
+    with pytest.raises(duelhost.IllegalAction, match="the game cannot read it"):
+        match.submit(0, "2", 1001.0, key="k")
+    assert match.log == [] and match.state.submitted == ()
+    # The refusal is the key's answer.
+    with pytest.raises(duelhost.IllegalAction, match="the game cannot read it"):
+        match.submit(0, "2", 1001.5, key="k")
+
+
+def test_a_game_that_fails_after_changing_its_state_is_not_passed_off_as_a_refusal() -> None:
+    match = make("toy_bids", MOVE10, created=1000.0)
+    real = match.state._accept
+
+    def half(entry: Any, action: Any) -> None:
+        real(entry, action)
+        raise RuntimeError("resolution bug")
+
+    match.state._accept = half  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="resolution bug"):
+        match.submit(0, "2", 1001.0)

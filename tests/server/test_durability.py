@@ -98,3 +98,44 @@ def test_the_writer_commits_in_queue_order_and_isolates_a_failing_step(tmp_path:
     assert [e["type"] for e in store.log("a")] == ["x", "y"]
     assert store.get("a").over is True  # type: ignore[union-attr]
     assert json.dumps(store.log("b")) == json.dumps([{"seq": 1, "time": 1.0, "type": "x"}])
+
+
+class _FailingStore(Store):
+    """A store that cannot write a step holding an entry of type ``boom`` (a disk error)."""
+
+    def append_many(self, steps: Any) -> None:
+        if any(e["type"] == "boom" for _m, entries, *_ in steps for e in entries):
+            raise OSError("disk error")
+        super().append_many(steps)
+
+
+def test_a_later_step_of_a_match_whose_step_failed_is_not_stored_over_the_hole(
+    tmp_path: Path,
+) -> None:
+    """Step a:2 cannot be stored; a:3 was made from the memory that still held a:2. Storing a:3
+    would leave a hole in a's log (1, 3) that no restart can replay, so a:3 fails too; once the
+    host, rebuilt from the store, sends a new step 2, a's log goes on without a hole."""
+    store = _FailingStore(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    store.create_match(_row("a"))
+    store.create_match(_row("b"))
+    writer = Writer(store)
+    first = [
+        writer.put(("a", [{"seq": 1, "time": 1.0, "type": "x"}], False, None, 1.0)),
+        writer.put(("a", [{"seq": 2, "time": 2.0, "type": "boom"}], False, None, 2.0)),
+        writer.put(("a", [{"seq": 3, "time": 3.0, "type": "stale"}], False, None, 3.0)),
+        writer.put(("b", [{"seq": 1, "time": 1.0, "type": "x"}], False, None, 1.0)),
+    ]
+    outcomes = []
+    for future in first:
+        try:
+            future.result(timeout=10)
+            outcomes.append("ok")
+        except Exception:
+            outcomes.append("failed")
+    assert outcomes == ["ok", "failed", "failed", "ok"]
+    assert [e["seq"] for e in store.log("a")] == [1]
+    # The rebuilt host goes on from seq 2.
+    writer.put(("a", [{"seq": 2, "time": 4.0, "type": "y"}], False, None, 4.0)).result(10)
+    writer.put(("a", [{"seq": 3, "time": 5.0, "type": "z"}], False, None, 5.0)).result(10)
+    writer.close()
+    assert [(e["seq"], e["type"]) for e in store.log("a")] == [(1, "x"), (2, "y"), (3, "z")]

@@ -108,6 +108,8 @@ def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
         )
     base = default.to_dict() if default is not None else Clock("move", 60.0).to_dict()
     base.update(given)
+    if base["mode"] != "tick" and "planning_seconds" not in given:
+        base["planning_seconds"] = 0.0  # a tick default's planning time goes with its mode
     mode = base["mode"]
     if mode not in MODES:
         raise ConfigError(f"clock mode must be one of {', '.join(MODES)}, got {mode!r}")

@@ -192,7 +192,7 @@ class Match:
         if kind == "submit":
             self.state.submit(seat, entry["text"])
         elif kind == "order":
-            pass
+            pass  # _bookkeep (below) collects it; it takes effect at the tick
         elif kind == "tick":
             self._apply_tick()
         elif kind == "timeout":
@@ -200,7 +200,7 @@ class Match:
         elif kind == "resign":
             self.state.resign(seat)
         elif kind == "extend":
-            pass
+            pass  # _bookkeep (below) applies extended time, live and in replay alike
         else:
             raise ConfigError(f"match {self.id}: unknown log entry type {kind!r}")
         self._bookkeep(entry, int(entry.get("decision", self.state.decision)), time)
@@ -297,9 +297,24 @@ class Match:
                     raise IllegalAction("the submission is not valid Unicode text") from None
                 if text.strip().lower() == "resign":
                     return self._resign(seat, now, step)
-                if self._tick_mode:
-                    return self._order(seat, text, now, key, step, by="human")
-                return self._submit(seat, text, now, key, step, by="human")
+                before = len(self.state.history)
+                try:
+                    if self._tick_mode:
+                        return self._order(seat, text, now, key, step, by="human")
+                    return self._submit(seat, text, now, key, step, by="human")
+                except IllegalAction:
+                    raise
+                except Exception as error:
+                    # A game that fails to read a text (an exception other than IllegalAction
+                    # while parsing) has changed nothing: refuse the text. If its state did
+                    # change, that is a bug in the game, and it must not pass as a refusal.
+                    if len(self.state.history) != before:
+                        raise
+                    shown = text if len(text) <= 40 else text[:40] + "…"
+                    raise IllegalAction(
+                        f"illegal submission {shown!r}: the game cannot read it "
+                        f"({type(error).__name__})"
+                    ) from None
             except IllegalAction as error:
                 if key is not None:
                     self._keys[(seat, key)] = {"accepted": False, "error": str(error)}

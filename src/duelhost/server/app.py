@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Literal
@@ -233,7 +234,7 @@ def create_app(
         try:
             return hub.seat_of(live, authorization, required)
         except Unauthorized as error:
-            raise _Abort(401 if authorization in (None, "") else 403, str(error)) from None
+            raise _Abort(error.status, str(error)) from None
 
     def acting_seat(live: Live, authorization: str | None, asked: int | None) -> int:
         seat = seat_for(live, authorization, required=True)
@@ -439,6 +440,9 @@ def create_app(
         if isinstance(after, bool) or not isinstance(after, int):
             after = -1
         with_text = hello.get("text") is not False
+        # Steps in memory but not yet committed must not reach a new stream (nothing is sent
+        # before it is on disk): wait for them, then subscribe and send with no await between.
+        await hub.settled(live)
         queue = hub.subscribe(live, seat, with_text)
         try:
             for frame in live.match.frames_since(seat, after, hub.now()):
@@ -448,8 +452,17 @@ def create_app(
             sender = asyncio.create_task(_pump(websocket, queue))
             try:
                 while True:
-                    message = await websocket.receive_text()
-                    reply = await _handle(hub, live, seat, message)
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
+                        raise WebSocketDisconnect(message.get("code", 1000))
+                    text = message.get("text")
+                    if text is None:
+                        reply: dict[str, Any] = {
+                            "type": "error",
+                            "error": "messages must be JSON objects sent as text",
+                        }
+                    else:
+                        reply = await _handle(hub, live, seat, text)
                     await websocket.send_json(reply)
             finally:
                 sender.cancel()
@@ -511,16 +524,37 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str]) -> None:
         await websocket.send_text(await queue.get())
 
 
+def _sendable_ref(ref: Any) -> bool:
+    if ref is None or isinstance(ref, int):
+        return not isinstance(ref, int) or abs(ref) < 2**63
+    if isinstance(ref, float):
+        return math.isfinite(ref)
+    if isinstance(ref, str) and len(ref) <= 200:
+        try:
+            ref.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return False
+
+
 async def _handle(hub: Hub, live: Live, seat: int | None, message: str) -> dict[str, Any]:
     """One client message on the live stream -> the reply (never raises for bad input)."""
     try:
         data = json.loads(message)
-    except ValueError:
+    except (ValueError, RecursionError):
         return {"type": "error", "error": "messages must be JSON objects"}
     if not isinstance(data, dict):
         return {"type": "error", "error": "messages must be JSON objects"}
     kind = data.get("type")
     ref = data.get("ref")
+    if not _sendable_ref(ref):
+        # The reply echoes ``ref``: it must be something that can be sent back as it came.
+        return {
+            "type": "error",
+            "ref": None,
+            "error": "ref must be a number or text of at most 200 characters",
+        }
     if kind == "ping":
         return {"type": "pong", "ref": ref, "time": hub.now()}
     if kind not in ("submit", "resign", "extend", "draw"):

@@ -44,7 +44,12 @@ class StorageFailed(RuntimeError):
 
 
 class Unauthorized(PermissionError):
-    """A token that is missing, malformed, or not a seat of this match."""
+    """A token that is missing, malformed, or not a seat of this match. ``status``: 401 for a
+    missing or malformed token, 403 for a token that holds no seat of this match."""
+
+    def __init__(self, message: str, status: int = 403) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def hash_token(token: str) -> str:
@@ -192,15 +197,18 @@ class Hub:
         malformed token or one that is not a seat of this match, or no token when required."""
         if authorization is None or authorization == "":
             if required:
-                raise Unauthorized("this needs a seat's token: Authorization: Bearer <token>")
+                raise Unauthorized("this needs a seat's token: Authorization: Bearer <token>", 401)
             return None
         scheme, _, token = authorization.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise Unauthorized("the Authorization header must be 'Bearer <token>'")
+            raise Unauthorized("the Authorization header must be 'Bearer <token>'", 401)
         return self.seat_for_token(live, token.strip())
 
     def seat_for_token(self, live: Live, token: str) -> int:
-        presented = hash_token(token)
+        try:
+            presented = hash_token(token)
+        except UnicodeEncodeError:  # not text any token could be (a lone surrogate)
+            raise Unauthorized("this token holds no seat of this match") from None
         found: int | None = None
         for seat, stored in enumerate(live.token_hashes):
             # Compare with every seat (no early exit) in constant time.
@@ -235,8 +243,11 @@ class Hub:
         return answer
 
     async def settled(self, live: Live) -> None:
-        """Wait until everything the match has logged so far is committed (for reads)."""
-        if live.last_commit is not None and not live.last_commit.done():
+        """Wait until everything the match has logged is committed (for reads and new streams):
+        steps that land in memory while this waits are waited for too, so the caller, which
+        reads the match right after this returns (no await in between), sees only what is on
+        disk."""
+        while live.last_commit is not None and not live.last_commit.done():
             with contextlib.suppress(Exception):
                 await asyncio.shield(live.last_commit)
 

@@ -16,6 +16,11 @@ from typing import Any
 
 from duelhost.store import Store
 
+
+class StaleStep(RuntimeError):
+    """A step made after a step of its match that failed to commit (it is not stored)."""
+
+
 StepRow = tuple[str, list[dict[str, Any]], bool, dict[str, Any] | None, float]
 MAX_GROUP = 2000
 
@@ -31,6 +36,9 @@ class Writer:
         self._thread.start()
         self.groups = 0
         self.steps = 0
+        self._failed: dict[str, int] = {}
+        """Match -> the sequence number its log needs next, after one of its steps failed to
+        commit (until a step with that number, from the host rebuilt from the store, commits)."""
 
     def put(self, row: StepRow) -> concurrent.futures.Future[None]:
         future: concurrent.futures.Future[None] = concurrent.futures.Future()
@@ -61,20 +69,55 @@ class Writer:
             if stop:
                 return
 
-    def _write(self, batch: list[tuple[StepRow, concurrent.futures.Future[None]]]) -> None:
+    def _stale(self, row: StepRow) -> bool:
+        """Whether ``row`` comes after a step of its match that failed to commit: it was made
+        from memory that held the lost step, and storing it would leave a hole in the log."""
+        failed = self._failed.get(row[0])
+        return failed is not None and bool(row[1]) and int(row[1][0]["seq"]) > failed
+
+    def _next_seq(self, row: StepRow) -> int:
+        """The sequence number the failed ``row``'s match needs next: one after what the store
+        holds (the row's own first number if even that cannot be read)."""
         try:
-            self.store.append_many([row for row, _ in batch])
+            return self.store.last_seq(row[0]) + 1
         except Exception:
-            # Find the failing step: commit one by one so the others still land.
-            for row, future in batch:
+            return int(row[1][0]["seq"])
+
+    def _stored(self, row: StepRow) -> None:
+        failed = self._failed.get(row[0])
+        if failed is not None and row[1] and int(row[1][0]["seq"]) <= failed:
+            del self._failed[row[0]]  # the rebuilt host has filled the place of the lost step
+
+    def _write(self, batch: list[tuple[StepRow, concurrent.futures.Future[None]]]) -> None:
+        ready = []
+        for row, future in batch:
+            if self._stale(row):
+                future.set_exception(StaleStep(f"an earlier step of match {row[0]} was lost"))
+            else:
+                ready.append((row, future))
+        if not ready:
+            return
+        try:
+            self.store.append_many([row for row, _ in ready])
+        except Exception:
+            # Find the failing step: commit one by one so the others still land (but never
+            # a later step of a match over the hole a failed one left).
+            for row, future in ready:
+                if self._stale(row):
+                    future.set_exception(StaleStep(f"an earlier step of match {row[0]} was lost"))
+                    continue
                 try:
                     self.store.append_many([row])
                 except Exception as error:
+                    if row[1]:
+                        self._failed[row[0]] = self._next_seq(row)
                     future.set_exception(error)
                 else:
+                    self._stored(row)
                     future.set_result(None)
             return
         self.groups += 1
-        self.steps += len(batch)
-        for _, future in batch:
+        self.steps += len(ready)
+        for row, future in ready:
+            self._stored(row)
             future.set_result(None)

@@ -221,6 +221,14 @@ class Store:
             ).all()
         return [json.loads(item[0]) for item in found]
 
+    def last_seq(self, match_id: str) -> int:
+        """The highest sequence number in the match's stored log (0 when it has none)."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(func.max(match_log.c.seq)).where(match_log.c.match_id == match_id)
+            ).scalar()
+        return int(found or 0)
+
     def unfinished(self) -> list[MatchRow]:
         with self.engine.connect() as connection:
             found = connection.execute(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,3 +61,17 @@ def test_any_text_is_a_fleet_or_illegal_action_and_a_refusal_changes_nothing(
     else:
         # Accepted: it must be one of the seat's remaining sizes (GO2), in canonical form.
         assert canonical in legal or canonical == "resign"
+
+
+@pytest.mark.parametrize("text", ["0" * 5000, "0" * 4999 + "3", "0" * 4999 + "9"])
+def test_g3_very_long_numbers_are_read_without_crashing(text: str) -> None:
+    """Python's int() refuses texts of more than 4300 digits; leading zeros do not count.
+    ``000...03`` is the fleet 3 (a legal bid); ``000...0`` and ``000...09`` are refused."""
+    state = duelhost.load("goofspiel").new(seed=1)
+    if text.endswith("3"):
+        assert state.submit(0, text) == "3"
+        return
+    before = state.to_json()
+    with pytest.raises(duelhost.IllegalAction, match="illegal fleet"):
+        state.submit(0, text)
+    assert state.to_json() == before

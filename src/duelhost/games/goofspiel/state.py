@@ -186,9 +186,10 @@ class GoofspielState(State):
                 f"illegal fleet '{shown}': a submission is the size of one of your fleets, "
                 f"a whole number from 1 to {self._planets} such as {self._planets}"
             )
-        if len(word.lstrip("0")) > 3 or int(word) > self._planets:
+        digits = word.lstrip("0") or "0"  # int() refuses very long texts: read only what counts
+        if len(digits) > 3 or int(digits) > self._planets:
             raise IllegalAction(f"illegal fleet '{shown}': fleet sizes are 1 to {self._planets}")
-        size = int(word)
+        size = int(digits)
         if size == 0:
             raise IllegalAction(
                 f"illegal fleet '{shown}': a fleet of size 0 is sent only when time runs out "
