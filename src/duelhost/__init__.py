@@ -1,10 +1,10 @@
 """duelhost: hosts two-player strategy duels with exact rules, secret submissions and replays.
 
-    >>> import duelhost
-    >>> game = duelhost.load("goofspiel")
-    >>> state = game.new(seed=1)
-    >>> state.to_act
-    (0, 1)
+>>> import duelhost
+>>> game = duelhost.load("goofspiel")
+>>> state = game.new(seed=1)
+>>> state.to_act
+(0, 1)
 """
 
 from duelhost.core import (

@@ -27,6 +27,7 @@ from duelhost.host import Match
 from duelhost.host.match import Recipient
 from duelhost.server.hub import Hub, Live
 from duelhost.store import Store
+from tests.host.helpers import restored
 
 MAX_SUBMISSIONS = 60
 
@@ -36,20 +37,6 @@ def _mask(frame: dict[str, Any]) -> str:
     for event in data["events"]:
         event.pop("receipt", None)
     return json.dumps(data, sort_keys=True)
-
-
-def _twin(match: Match) -> Match:
-    return Match.restore(
-        match.id,
-        match.game,
-        match.seed,
-        match.setup,
-        match.seats,
-        match.clock,
-        match.secret,
-        match.created,
-        [dict(e) for e in match.log],
-    )
 
 
 class Oracle:
@@ -107,7 +94,7 @@ async def _play_async(tmp_path: Path, name: str, seed: int) -> Oracle:
             if match._tick_mode and seat in match._orders:
                 continue
             text = match.state.sample(seat, rng)
-            twin = _twin(match)
+            twin = restored(match)
             other = match.state.sample(seat, rng)
             decision = match.state.decision
             await hub.submit(live, seat, text, None)

@@ -11,8 +11,9 @@ from rich.console import Console
 from rich.markup import escape
 
 import duelhost
-from duelhost.cli.terminal import Seat, describe_event, play_in_terminal, render_view
+from duelhost.cli.terminal import Seat, play_in_terminal
 from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.events import describe_event, render_view
 from duelhost.core.options import parse_assignments
 from duelhost.core.registry import load_record, rules_text, spec
 

@@ -8,18 +8,16 @@ player sees the other's view or submission.
 from __future__ import annotations
 
 import getpass
-import json
 import sys
 from dataclasses import dataclass
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction
-from duelhost.core.events import describe_common
-from duelhost.core.registry import Game, GameSpec
+from duelhost.core.events import describe_event, render_view
+from duelhost.core.registry import Game
 from duelhost.core.state import State
 
 HELP = """Type your submission in the game's notation (see `duelhost rules {game}`).
@@ -41,13 +39,6 @@ class Seat:
             choices = ", ".join(["human", *available_bots(game.name)])
             raise ConfigError(f"--p{seat} must be one of {choices}, got {kind!r}")
         return cls(kind, make_bot(kind, game, seat, seed))
-
-
-def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
-    """The game's text rendering of a view, or indented JSON for games without one."""
-    if spec.render is not None:
-        return spec.render(view)
-    return json.dumps(view, indent=2)
 
 
 def play_in_terminal(
@@ -127,10 +118,3 @@ def _read(console: Console, prompt: str, secret: bool) -> str:
     if secret and sys.stdin.isatty():
         return getpass.getpass(prompt)
     return console.input(prompt)
-
-
-def describe_event(spec: GameSpec, event: dict[str, Any]) -> str:
-    describe = spec.extra.get("describe_event")
-    if describe is not None:
-        return str(describe(event))
-    return describe_common(event, spec.seat_names)

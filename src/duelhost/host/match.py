@@ -26,6 +26,7 @@ from typing import Any
 
 from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
 from duelhost.host import receipts
@@ -707,24 +708,17 @@ class Match:
         self.deadline = now + clock.seconds
 
     def _describe(self, event: dict[str, Any]) -> str:
-        describe = self.game.spec.extra.get("describe_event")
-        if callable(describe):
-            try:
-                return str(describe(event))
-            except Exception:  # a game's describer must not break hosting
-                pass
-        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
-        return f"{event.get('event')}: {fields}" if fields else str(event.get("event"))
+        try:
+            return describe_event(self.game.spec, event)
+        except Exception:  # a game's describer must not break hosting: the plain line serves
+            return describe_common(event, self.game.spec.seat_names)
 
     def render(self, view: dict[str, Any]) -> str:
         """The game's text rendering of a view (indented JSON for a game without one)."""
-        render = self.game.spec.render
-        if render is not None:
-            try:
-                return render(view)
-            except Exception:  # a game's renderer must not break hosting
-                pass
-        return json.dumps(view, indent=2)
+        try:
+            return render_view(self.game.spec, view)
+        except Exception:  # a game's renderer must not break hosting: the plain view serves
+            return plain_view(view)
 
     def _notice(
         self, seq: int, recipients: tuple[Recipient, ...] | None, data: dict[str, Any]

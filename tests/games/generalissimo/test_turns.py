@@ -7,7 +7,7 @@ import json
 import pytest
 
 import duelhost
-from duelhost.cli.terminal import describe_event
+from duelhost.core.events import describe_event
 from tests.games.generalissimo.helpers import START, diagram, make, piece_at
 
 
