@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,18 +30,20 @@ def free_port() -> int:
 class Server:
     def __init__(self, db: str, port: int) -> None:
         self.url = f"http://127.0.0.1:{port}"
+        # The server's output goes to a file, not a pipe nobody reads (a full pipe would
+        # block the server); ``output()`` shows it when a test fails.
+        self.log = tempfile.NamedTemporaryFile(prefix="duelhost-serve-", suffix=".log")  # noqa: SIM115 (closed in kill)
         self.process = subprocess.Popen(
             [sys.executable, "-c", BOOT, "serve", "--port", str(port), "--db", db],
             cwd=ROOT,
-            stdout=subprocess.PIPE,
+            stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"the server exited: {output}")
+                raise RuntimeError(f"the server exited: {self.output()}")
             try:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
                     return
@@ -49,9 +52,12 @@ class Server:
         self.kill()
         raise RuntimeError("the server did not start within 30 s")
 
+    def output(self) -> str:
+        """What the server has printed so far (its last 4,000 characters)."""
+        return Path(self.log.name).read_text(errors="replace")[-4000:]
+
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=10)
-        if self.process.stdout:
-            self.process.stdout.close()
+        self.log.close()

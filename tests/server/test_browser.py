@@ -27,6 +27,7 @@ if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
         allow_module_level=True,
     )
 
+from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -169,7 +170,25 @@ def test_every_game_is_playable_from_the_page(
                 assert chosen, f"{game}: the legal button put nothing in the input"
                 driver.find_element(By.CSS_SELECTOR, "#submitform button[type=submit]").click()
                 accepted = _log_grows(state_url, logged)
-                WebDriverWait(driver, 20).until(accepted, f"{game}: {chosen!r} was not accepted")
+                try:
+                    WebDriverWait(driver, 20).until(accepted)
+                    # the page's ack clears the input: only then is the page ready for more
+                    WebDriverWait(driver, 20).until(_input_cleared)
+                except TimeoutException:
+                    shown = {
+                        name: text_of(driver, name) for name in ("error", "conn", "status", "mine")
+                    }
+                    shown["input"] = driver.find_element(By.ID, "text").get_attribute("value")
+                    shown["n"] = f"{logged} -> {httpx.get(state_url, timeout=10).json()['n']}"
+                    shown["log"] = text_of(driver, "log")
+                    raise AssertionError(
+                        f"{game}: {chosen!r} was not accepted; the page shows {shown}; "
+                        f"the server printed: {server.output()}"
+                    ) from None
+
+
+def _input_cleared(driver: webdriver.Chrome) -> bool:
+    return not driver.find_element(By.ID, "text").get_attribute("value")
 
 
 def _log_grows(state_url: str, logged: int) -> Callable[[object], bool]:

@@ -5,6 +5,7 @@ commit writer keeps the queue's order and isolates a failing step."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -139,3 +140,35 @@ def test_a_later_step_of_a_match_whose_step_failed_is_not_stored_over_the_hole(
     writer.put(("a", [{"seq": 3, "time": 5.0, "type": "z"}], False, None, 5.0)).result(10)
     writer.close()
     assert [(e["seq"], e["type"]) for e in store.log("a")] == [(1, "x"), (2, "y"), (3, "z")]
+
+
+class _GatedStore(Store):
+    """A store whose first write waits until the test opens the gate."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.writing = threading.Event()
+        self.gate = threading.Event()
+
+    def append_many(self, steps: Any) -> None:
+        self.writing.set()
+        self.gate.wait(timeout=10)
+        super().append_many(steps)
+
+
+def test_a_step_whose_waiter_gave_up_is_stored_and_the_writer_goes_on(tmp_path: Path) -> None:
+    """A client that leaves while its step waits for the disk cancels the wait; the step is
+    stored all the same (memory already holds it) and later steps are still committed."""
+    store = _GatedStore(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    store.create_match(_row("a"))
+    writer = Writer(store)
+    first = writer.put(("a", [{"seq": 1, "time": 1.0, "type": "x"}], False, None, 1.0))
+    assert store.writing.wait(timeout=10)
+    abandoned = writer.put(("a", [{"seq": 2, "time": 2.0, "type": "y"}], False, None, 2.0))
+    assert abandoned.cancel()  # still queued behind the gated first write
+    store.gate.set()
+    first.result(timeout=10)
+    later = writer.put(("a", [{"seq": 3, "time": 3.0, "type": "z"}], False, None, 3.0))
+    later.result(timeout=10)
+    writer.close()
+    assert [e["type"] for e in store.log("a")] == ["x", "y", "z"]

@@ -65,7 +65,12 @@ class Writer:
                     stop = True
                     break
                 batch.append(more)
-            self._write(batch)
+            try:
+                self._write(batch)
+            except Exception as error:  # a bug here must not stop every later commit
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
             if stop:
                 return
 
@@ -89,6 +94,7 @@ class Writer:
             del self._failed[row[0]]  # the rebuilt host has filled the place of the lost step
 
     def _write(self, batch: list[tuple[StepRow, concurrent.futures.Future[None]]]) -> None:
+        batch = [(row, _claim(future)) for row, future in batch]
         ready = []
         for row, future in batch:
             if self._stale(row):
@@ -121,3 +127,12 @@ class Writer:
         for row, future in ready:
             self._stored(row)
             future.set_result(None)
+
+
+def _claim(future: concurrent.futures.Future[None]) -> concurrent.futures.Future[None]:
+    """The future to answer for a step: ``future`` itself, marked running so that a cancel can
+    no longer race with the answer; or, if its waiter already gave up (its client left and the
+    future was cancelled), a detached one, so that the step is stored all the same."""
+    if future.set_running_or_notify_cancel():
+        return future
+    return concurrent.futures.Future()
