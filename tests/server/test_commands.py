@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from rich.console import Console
 from typer.testing import CliRunner
 
 from duelhost.cli import app as cli_app
+from duelhost.server.loadtest import run_loadtest
 from tests.server.conftest import bearer, create
 
 runner = CliRunner()
@@ -46,3 +49,27 @@ def test_verify_exit_codes(client: TestClient, tmp_path: Path) -> None:
 def test_loadtest_refuses_an_unknown_game_before_starting_anything() -> None:
     result = runner.invoke(cli_app, ["loadtest", "--game", "no_such_game", "--matches", "1"])
     assert result.exit_code == 2 and "unknown game 'no_such_game'" in result.output
+
+
+def test_a_short_loadtest_plays_over_a_real_server_with_no_error_and_nothing_lost(
+    tmp_path: Path,
+) -> None:
+    """A few seconds of the benchmark: Goofspiel matches and 1-second-tick Multiplanetary
+    matches over WebSocket against a real ``duelhost serve``; clients thinking up to 0.8 s
+    send tick orders within their own tick window, so none is refused."""
+    console = Console(file=io.StringIO(), width=200)
+    figures = run_loadtest(
+        matches=4,
+        game="goofspiel",
+        seconds=5.0,
+        tick_matches=4,
+        db=f"sqlite:///{tmp_path / 'load.sqlite3'}",
+        console=console,
+        think=1.0,
+    )
+    printed = console.file.getvalue()  # type: ignore[attr-defined]
+    assert figures.errors == [], printed
+    assert figures.lost == 0
+    assert len(figures.acks) > 20 and figures.tick_late, printed
+    assert figures.server["committed_steps"] >= len(figures.acks)
+    assert "errors: 0; lost submissions: 0" in printed
