@@ -55,7 +55,7 @@ def test_a_short_loadtest_plays_over_a_real_server_with_no_error_and_nothing_los
     tmp_path: Path,
 ) -> None:
     """A few seconds of the benchmark: Goofspiel matches and 1-second-tick Multiplanetary
-    matches over WebSocket against a real ``duelhost serve``; clients thinking up to 0.8 s
+    matches over WebSocket against a real ``duelhost serve``; clients thinking up to 2 s
     send tick orders within their own tick window, so none is refused."""
     console = Console(file=io.StringIO(), width=200)
     figures = run_loadtest(
