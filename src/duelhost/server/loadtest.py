@@ -239,6 +239,9 @@ def run_loadtest(
     url = db or f"sqlite:///{Path(workdir) / 'loadtest.sqlite3'}"
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
+    # The server's messages go to a file beside the database (a pipe nobody reads during the
+    # run could fill and block the server).
+    server_log = open(Path(workdir) / "serve.log", "wb")  # noqa: SIM115 (closed below)
     process = subprocess.Popen(
         [
             sys.executable,
@@ -253,7 +256,7 @@ def run_loadtest(
             url,
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=server_log,
         env=dict(os.environ),
     )
     figures = Figures()
@@ -266,7 +269,7 @@ def run_loadtest(
             except httpx.HTTPError:
                 time.sleep(0.1)
         else:
-            raise ConfigError("the server did not start")
+            raise ConfigError(f"the server did not start; see {server_log.name}")
         ids = asyncio.run(_run(base, matches, game, seconds, tick_matches, figures, think))
     finally:
         process.send_signal(signal.SIGTERM)
@@ -274,8 +277,7 @@ def run_loadtest(
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
-        if process.stderr:
-            process.stderr.close()
+        server_log.close()
     elapsed = time.monotonic() - started
     store = Store(url)
     for match_id in ids:
