@@ -31,9 +31,10 @@ def test_move_deadlines_fire_on_the_server_timer(client: TestClient) -> None:
 
 
 def test_ticks_fire_and_collect_orders_on_the_server_timer(client: TestClient) -> None:
-    """toy_ticks, 5 ticks of 0.3 s: seat 0 sends +4 then +5 in the first window (9 at most a
+    """toy_ticks, 5 ticks of 0.3 s after 1 s of planning (a first window long enough for two
+    requests on a busy machine): seat 0 sends +4 then +5 in the first window (9 at most a
     tick); both orders are processed at tick 1 and nothing else is sent: 9 against 0."""
-    made = create(client, game="toy_ticks", clock={"seconds": 0.3, "planning_seconds": 0})
+    made = create(client, game="toy_ticks", clock={"seconds": 0.3, "planning_seconds": 1})
     url = f"/api/matches/{made['id']}/submissions"
     token = bearer(made["seats"][0]["token"])
     assert client.post(url, json={"text": "+4"}, headers=token).status_code == 200
