@@ -62,3 +62,11 @@ def test_common_event_lines() -> None:
     assert describe_common(draw) == "match over: a draw (rounds played)"
     other = {"event": "bids", "decision": 0, "bids": [2, 1]}
     assert describe_common(other) == "bids: bids=[2, 1]"
+
+
+def test_seat_labels_name_the_seat_once() -> None:
+    from duelhost.core.events import seat_label
+
+    assert seat_label(("Red", "Blue"), 1) == "Blue (seat 1)"
+    assert seat_label(("seat 0", "seat 1"), 1) == "seat 1"
+    assert seat_label(("seat 1", "seat 0"), 0) == "seat 1 (seat 0)"  # a name, not the number

@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction
-from duelhost.core.events import describe_event, render_view
+from duelhost.core.events import describe_event, render_view, seat_label
 from duelhost.core.registry import Game
 from duelhost.core.state import State
 
@@ -59,7 +59,7 @@ def play_in_terminal(
             if shared and last_human != seat:
                 console.clear()
                 console.input(
-                    f"Pass the keyboard to {spec.seat_names[seat]} (seat {seat}); "
+                    f"Pass the keyboard to {seat_label(spec.seat_names, seat)}; "
                     "press Enter when only they can see the screen. "
                 )
             last_human = seat
@@ -75,7 +75,7 @@ def play_in_terminal(
         console.print(render_view(spec, state.view(None)), highlight=False, markup=False)
     result = state.result
     winner = result["winner"]
-    who = "draw" if winner is None else f"{spec.seat_names[winner]} (seat {winner}) wins"
+    who = "draw" if winner is None else f"{seat_label(spec.seat_names, winner)} wins"
     summary = escape(f"{who} — {result['reason']}; scores {result['scores']}")
     console.print(f"[bold]Result:[/] {summary}", highlight=False)
 

@@ -13,6 +13,12 @@ if TYPE_CHECKING:
 SEAT_NUMBERS = ("seat 0", "seat 1")
 
 
+def seat_label(seat_names: Sequence[str], seat: int) -> str:
+    """``Red (seat 0)``; just ``seat 1`` when the game names its seats by number."""
+    name = seat_names[seat]
+    return name if name == f"seat {seat}" else f"{name} (seat {seat})"
+
+
 def describe_common(event: dict[str, Any], seat_names: Sequence[str] = SEAT_NUMBERS) -> str:
     """``match over: seat 1 wins (reason)`` for the end of a match, else ``kind: k=v ...``."""
     kind = event["event"]
