@@ -14,7 +14,8 @@ from duelhost.bots import make_bot, play_match
 from duelhost.games.tactic.state import TacticState
 
 
-def _faction_match(game: duelhost.Game, seed: int, factions: tuple[str, str]) -> TacticState:
+def faction_match(game: duelhost.Game, seed: int, factions: tuple[str, str]) -> TacticState:
+    """A greedy-vs-greedy match with the given factions (seat 0's first)."""
     state = game.new(seed=seed)
     assert isinstance(state, TacticState)
     state.submit(0, f"faction {factions[0]}")
@@ -71,7 +72,7 @@ def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple
     for first in names:
         for second in names:
             for _ in range(per_pair):
-                state = _faction_match(game, seed, (first, second))
+                state = faction_match(game, seed, (first, second))
                 seed += 1
                 for seat, name in ((0, first), (1, second)):
                     if state.winner is None:

@@ -176,10 +176,29 @@ def test_annoy_stacks_but_never_below_one() -> None:
     assert current_at(state, "C3") == 1
 
 
-def test_spite_then_annoy() -> None:
-    # Bear with 1 counter: 2 + 1 = 3; an adjacent enemy Gorgon: 3 - 1 = 2.
+def test_annoy_before_spite() -> None:
+    # Bear (AT 2) with 1 counter next to an enemy Gorgon: Annoy 2 - 1 = 1, Spite + 1 = 2.
     state = arena((0, "Bear", "C3", 1), (1, "Gorgon", "C4"))
     assert current_at(state, "C3") == 2
+    # With 2 counters and two enemy Gorgons: Annoy 2 - 1 = 1 (the second cannot lower 1), then
+    # Spite + 2 = 3. (Spite first would give 4 - 1 - 1 = 2.)
+    state = arena((0, "Bear", "C3", 2), (1, "Gorgon", "C4"), (1, "Gorgon", "B3"))
+    assert current_at(state, "C3") == 3
+
+
+def test_check_before_feel_the_pain() -> None:
+    # Undamaged Lurker (AT 0) next to an enemy Bishop (Check) and an enemy Golem with 2
+    # counters: Check takes 0 from 0, then Feel the Pain + 2 = 2. (Feel the Pain first would
+    # give 2 - 2 = 0.)
+    state = arena((0, "Lurker", "C3"), (1, "Bishop", "C4"), (1, "Golem", "B3", 2))
+    assert current_at(state, "C3") == 2
+
+
+def test_the_documented_at_order_is_the_issues() -> None:
+    from duelhost.games.tactic.abilities import AT_ORDER
+
+    # Issue #6: "Equalize wins; then Check, Annoy, Spite, Weaken, Feel the Pain".
+    assert AT_ORDER == ("Equalize", "Check", "Annoy", "Spite", "Weaken", "Feel the Pain")
 
 
 # -- Protection vs Range

@@ -18,7 +18,7 @@ def test_unit_view_fields() -> None:
     state = arena((0, "Bear", "C3", 1), (1, "Gorgon", "C4"), (0, "Lurker", "A1"))
     view = state.view(1)
     bear = by_cell(view)["C3"]
-    # Spite +1 (3), then the enemy Gorgon's Annoy -1: 2.
+    # AT 2: the enemy Gorgon's Annoy -1 (1), then Spite +1: 2, modifiers in that order.
     assert bear == {
         "cell": "C3",
         "seat": 0,
@@ -27,7 +27,7 @@ def test_unit_view_fields() -> None:
         "hp": 4,
         "damage": 1,
         "at": 2,
-        "at_modifiers": ["Spite +1", "Annoy -1 (Gorgon on C4)"],
+        "at_modifiers": ["Annoy -1 (Gorgon on C4)", "Spite +1"],
         "abilities": ["Spite"],
         "cached": False,
         "moved": False,

@@ -1,8 +1,13 @@
-"""``duelhost balance tactical_genius``: win rate of each army type in greedy-vs-greedy matches.
+"""``duelhost balance GAME``: how each army type or faction fares in greedy-vs-greedy matches.
 
-Each match seats two greedy bots; each bot builds a one-type army of a type drawn from the
-match seed. Mirror matches (both sides the same type) are left out of the table; a draw counts
-half a win. The issue's target: no type outside 35-65%.
+``tactical_genius``: each match seats two greedy bots; each bot builds a one-type army of a
+type drawn from the match seed. Mirror matches (both sides the same type) are left out of the
+table; a draw counts half a win. The issue's target: no type outside 35-65%.
+
+``tactic``: the matches are split into equal blocks, one per ordered pair of house factions
+(table order, the first faction as seat 0; seeds in that order), so ``--matches 320 --seed
+1000`` is the rules page's balance check (20 matches per pair, seeds 1000-1319). Every match
+counts for both factions, mirror matches included.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from duelhost.bots import make_bot, play_match
 from duelhost.core.errors import ConfigError
 from duelhost.core.options import parse_assignments
 
-GAMES = ("tactical_genius",)
+GAMES = ("tactical_genius", "tactic")
 
 
 @dataclass
@@ -57,6 +62,8 @@ def run_balance(
     if game_name not in GAMES:
         raise ConfigError(f"balance is defined for {', '.join(GAMES)}, not {game_name!r}")
     game = duelhost.load(game_name, **(options or {}))
+    if game_name == "tactic":
+        return _faction_balance(game, matches, first_seed)
     types: dict[str, TypeRecord] = {}
     reasons: Counter[str] = Counter()
     mirrors = 0
@@ -81,16 +88,48 @@ def run_balance(
     return Balance(matches, mirrors, types, reasons)
 
 
+def _faction_balance(game: duelhost.Game, matches: int, first_seed: int) -> Balance:
+    from duelhost.bench.tactic import faction_match
+
+    names = [f.name for f in game.new(seed=first_seed).table.factions]  # type: ignore[attr-defined]
+    pairs = [(first, second) for first in names for second in names]
+    if matches % len(pairs):
+        raise ConfigError(
+            f"tactic's balance plays one block per ordered faction pair: the number of matches "
+            f"must be a multiple of {len(pairs)}, got {matches}"
+        )
+    per_pair = matches // len(pairs)
+    factions = {name: TypeRecord() for name in names}
+    reasons: Counter[str] = Counter()
+    seed = first_seed
+    for pair in pairs:
+        for _ in range(per_pair):
+            state = faction_match(game, seed, pair)
+            seed += 1
+            reasons[str(state.result["reason"]).rsplit(":", 1)[-1].strip()] += 1
+            for seat, name in enumerate(pair):
+                record = factions[name]
+                record.matches += 1
+                if state.winner is None:
+                    record.draws += 1
+                elif state.winner == seat:
+                    record.wins += 1
+                else:
+                    record.losses += 1
+    return Balance(matches, 0, factions, reasons)
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def balance(
-        game: Annotated[str, typer.Argument(help="engine name (tactical_genius)")],
+        game: Annotated[str, typer.Argument(help="engine name (tactical_genius or tactic)")],
         matches: Annotated[int, typer.Option(min=1, help="greedy-vs-greedy matches")] = 1000,
         seed: Annotated[int, typer.Option(help="seed of the first match")] = 0,
         opt: Annotated[list[str] | None, typer.Option(help="game option name=value")] = None,
         markdown: Annotated[bool, typer.Option(help="print a markdown table")] = False,
     ) -> None:
-        """Win rate of each army type in greedy-vs-greedy matches with random army types."""
+        """Win rate of each army type (tactical_genius) or house faction (tactic) in
+        greedy-vs-greedy matches."""
         console = Console()
         try:
             result = run_balance(game, matches, seed, parse_assignments(opt or []))
@@ -98,8 +137,14 @@ def register(app: typer.Typer) -> None:
             Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
             raise typer.Exit(2) from None
         ordered = sorted(result.types.items(), key=lambda item: -item[1].rate)
+        kind = "faction" if game == "tactic" else "type"
+        mirrors = (
+            "mirror matches included"
+            if game == "tactic"
+            else f"{result.mirrors} mirror matches left out"
+        )
         if markdown:
-            print("| type | matches | wins | draws | losses | win rate |")
+            print(f"| {kind} | matches | wins | draws | losses | win rate |")
             print("| --- | ---: | ---: | ---: | ---: | ---: |")
             for name, rec in ordered:
                 print(
@@ -109,10 +154,10 @@ def register(app: typer.Typer) -> None:
         else:
             table = Table(
                 title=f"{game}: {matches} greedy-vs-greedy matches (seeds {seed}-"
-                f"{seed + matches - 1}), {result.mirrors} mirror matches left out"
+                f"{seed + matches - 1}), {mirrors}"
             )
-            for column in ("type", "matches", "wins", "draws", "losses", "win rate"):
-                table.add_column(column, justify="left" if column == "type" else "right")
+            for column in (kind, "matches", "wins", "draws", "losses", "win rate"):
+                table.add_column(column, justify="left" if column == kind else "right")
             for name, rec in ordered:
                 table.add_row(
                     name,
@@ -126,4 +171,4 @@ def register(app: typer.Typer) -> None:
         ends = ", ".join(f"{reason} {count}" for reason, count in result.reasons.most_common())
         print(f"how matches ended: {ends}")
         outside = result.out_of_band()
-        print("types outside 35-65%: " + (", ".join(outside) if outside else "none"))
+        print(f"{kind}s outside 35-65%: " + (", ".join(outside) if outside else "none"))

@@ -238,10 +238,11 @@ abilities it implements in its docstring or comments)."""
 KEYWORDS: dict[str, str] = {a.keyword: a.name for a in ABILITIES.values() if a.keyword}
 """Notation keyword -> ability name (``B2 push B3 B4``)."""
 
-AT_ORDER = ("Equalize", "Spite", "Feel the Pain", "Check", "Annoy", "Weaken")
-"""How AT is computed (see the rules page): Equalize sets 2 and stops every other change except
-Weaken; otherwise base AT, + Spite, + Feel the Pain, - 2 per adjacent Check (floor 0), - 1 per
-adjacent enemy Annoyer (never below 1), then - Weaken (floor 0)."""
+AT_ORDER = ("Equalize", "Check", "Annoy", "Spite", "Weaken", "Feel the Pain")
+"""How AT is computed, in the order issue #6 lists (see the rules page): Equalize sets 2 and
+stops every other change except Weaken; otherwise base AT, - 2 per adjacent Check if undamaged
+(floor 0), - 1 per adjacent enemy Annoyer (never below 1), + Spite; then - Weaken (floor 0),
+then + Feel the Pain (not under Equalize)."""
 
 ON_ATTACK_ORDER = ("Reverberate", "Feedback", "Pity", "Barbs", "Command")
 """After an attack's damage (or healing): these triggers resolve in this order, deaths being

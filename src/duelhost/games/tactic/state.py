@@ -164,15 +164,6 @@ class TacticState(State):
                 notes.append(f"Equalize =2 ({self.label(equalizer)})")
         else:
             value = kind.at
-            if damage and "Spite" in kind.abilities:
-                value += damage
-                if notes is not None:
-                    notes.append(f"Spite +{damage}")
-            if "Feel the Pain" in kind.abilities:
-                pain = sum(self.u_dmg[v] for v in around)
-                value += pain
-                if notes is not None and pain:
-                    notes.append(f"Feel the Pain +{pain}")
             if damage == 0:
                 for v in around:
                     if "Check" in types[v].abilities:
@@ -185,11 +176,20 @@ class TacticState(State):
                     value -= 1
                     if notes is not None:
                         notes.append(f"Annoy -1 ({self.label(v)})")
+            if damage and "Spite" in kind.abilities:
+                value += damage
+                if notes is not None:
+                    notes.append(f"Spite +{damage}")
         if damage and "Weaken" in kind.abilities:
             lost = min(damage, value)
             value -= lost
             if notes is not None:
                 notes.append(f"Weaken -{lost}")
+        if equalizer < 0 and "Feel the Pain" in kind.abilities:
+            pain = sum(self.u_dmg[v] for v in around)
+            value += pain
+            if notes is not None and pain:
+                notes.append(f"Feel the Pain +{pain}")
         return value
 
     def combat_range(self, unit: int) -> list[int]:
