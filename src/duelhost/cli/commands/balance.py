@@ -37,6 +37,16 @@ class TypeRecord:
     draws: int = 0
     losses: int = 0
 
+    def count(self, winner: int | None, seat: int) -> None:
+        """Add one match this type or faction played in ``seat``."""
+        self.matches += 1
+        if winner is None:
+            self.draws += 1
+        elif winner == seat:
+            self.wins += 1
+        else:
+            self.losses += 1
+
     @property
     def rate(self) -> float:
         return (self.wins + self.draws / 2) / self.matches if self.matches else 0.0
@@ -77,14 +87,7 @@ def run_balance(
             mirrors += 1
             continue
         for seat in (0, 1):
-            record = types.setdefault(armies[seat], TypeRecord())
-            record.matches += 1
-            if state.winner is None:
-                record.draws += 1
-            elif state.winner == seat:
-                record.wins += 1
-            else:
-                record.losses += 1
+            types.setdefault(armies[seat], TypeRecord()).count(state.winner, seat)
     return Balance(matches, mirrors, types, reasons)
 
 
@@ -108,14 +111,7 @@ def _faction_balance(game: duelhost.Game, matches: int, first_seed: int) -> Bala
             seed += 1
             reasons[str(state.result["reason"]).rsplit(":", 1)[-1].strip()] += 1
             for seat, name in enumerate(pair):
-                record = factions[name]
-                record.matches += 1
-                if state.winner is None:
-                    record.draws += 1
-                elif state.winner == seat:
-                    record.wins += 1
-                else:
-                    record.losses += 1
+                factions[name].count(state.winner, seat)
     return Balance(matches, 0, factions, reasons)
 
 
