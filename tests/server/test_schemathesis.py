@@ -1,6 +1,6 @@
 """A schemathesis run over the saved OpenAPI schema: no generated request may get a 5xx.
 
-Needs the ``schemathesis`` package (not a project dependency yet; see docs/server.md)."""
+Needs the ``schemathesis`` package (in the ``test`` extra; skipped with the reason when absent)."""
 
 from __future__ import annotations
 
