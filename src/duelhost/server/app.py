@@ -467,7 +467,7 @@ def create_app(
             finally:
                 sender.cancel()
         except (WebSocketDisconnect, RuntimeError):
-            pass
+            pass  # the client left (or its socket closed under us): nothing more to send
         finally:
             hub.unsubscribe(live, seat, queue)
 
