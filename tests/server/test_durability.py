@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,18 @@ def _row(match_id: str) -> MatchRow:
     )
 
 
+def _outcomes(futures: list[Future[None]]) -> list[str]:
+    """``ok`` or ``failed`` for each step's commit, in queue order."""
+    outcomes = []
+    for future in futures:
+        try:
+            future.result(timeout=10)
+            outcomes.append("ok")
+        except Exception:
+            outcomes.append("failed")
+    return outcomes
+
+
 def test_the_writer_commits_in_queue_order_and_isolates_a_failing_step(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
     store.create_match(_row("a"))
@@ -87,13 +100,7 @@ def test_the_writer_commits_in_queue_order_and_isolates_a_failing_step(tmp_path:
         writer.put(("a", [{"seq": 1, "time": 2.0, "type": "dup"}], False, None, 2.0)),  # taken
         writer.put(("a", [{"seq": 2, "time": 3.0, "type": "y"}], True, {"winner": 0}, 3.0)),
     ]
-    outcomes = []
-    for future in futures:
-        try:
-            future.result(timeout=10)
-            outcomes.append("ok")
-        except Exception:
-            outcomes.append("failed")
+    outcomes = _outcomes(futures)
     writer.close()
     assert outcomes == ["ok", "ok", "failed", "ok"]
     assert [e["type"] for e in store.log("a")] == ["x", "y"]
@@ -126,14 +133,7 @@ def test_a_later_step_of_a_match_whose_step_failed_is_not_stored_over_the_hole(
         writer.put(("a", [{"seq": 3, "time": 3.0, "type": "stale"}], False, None, 3.0)),
         writer.put(("b", [{"seq": 1, "time": 1.0, "type": "x"}], False, None, 1.0)),
     ]
-    outcomes = []
-    for future in first:
-        try:
-            future.result(timeout=10)
-            outcomes.append("ok")
-        except Exception:
-            outcomes.append("failed")
-    assert outcomes == ["ok", "failed", "failed", "ok"]
+    assert _outcomes(first) == ["ok", "failed", "failed", "ok"]
     assert [e["seq"] for e in store.log("a")] == [1]
     # The rebuilt host goes on from seq 2.
     writer.put(("a", [{"seq": 2, "time": 4.0, "type": "y"}], False, None, 4.0)).result(10)

@@ -351,18 +351,18 @@ def create_app(
     @app.post("/api/matches/{match_id}/resign", response_model=Accepted, responses=ERRORS)
     async def resign(acting: tuple[Live, int] = Depends(seat_action)) -> Any:
         """The token's seat resigns: the other seat wins."""
-        return await refused_as_conflict(hub.resign(*acting))
+        return await refused_as_conflict(hub.act(*acting, "resign"))
 
     @app.post("/api/matches/{match_id}/extend", responses=ERRORS)
     async def extend(acting: tuple[Live, int] = Depends(seat_action)) -> Any:
         """Call extended time (Tactical Genius TG9: once per player per match)."""
-        return await refused_as_conflict(hub.extend(*acting))
+        return await refused_as_conflict(hub.act(*acting, "extend"))
 
     @app.post("/api/matches/{match_id}/draw", response_model=Accepted, responses=ERRORS)
     async def draw(acting: tuple[Live, int] = Depends(seat_action)) -> Any:
         """Offer a draw, or accept the opponent's offer, in games that have draws by
         agreement (Generalissimo GE8); the game's rules decide when it may be made."""
-        return await refused_as_conflict(hub.draw(*acting))
+        return await refused_as_conflict(hub.act(*acting, "draw"))
 
     @app.get("/api/matches/{match_id}/record", responses=ERRORS)
     async def record(match_id: str) -> Any:
@@ -582,12 +582,8 @@ async def _handle(hub: Hub, live: Live, seat: int | None, message: str) -> dict[
             if isinstance(text, str) and len(text) > 20_000:
                 return {"type": "error", "ref": ref, "error": "the text is too long"}
             answer = await hub.submit(live, seat, text, key)
-        elif kind == "resign":
-            answer = await hub.resign(live, seat)
-        elif kind == "draw":
-            answer = await hub.draw(live, seat)
         else:
-            answer = await hub.extend(live, seat)
+            answer = await hub.act(live, seat, kind)
     except (IllegalAction, StorageFailed) as error:
         return {"type": "error", "ref": ref, "error": str(error)}
     return {"type": "ack", "ref": ref, **answer}

@@ -30,6 +30,8 @@ from duelhost.store import MatchRow, Store
 
 MAX_SEED = 2**63 - 1
 RESUME_GRACE = 120.0
+SEAT_ACTIONS = ("resign", "draw", "extend")
+"""What a seat may do besides submitting (``Hub.act``)."""
 EVICT_AFTER = 600.0
 """Seconds a finished match stays in memory after its last event while nobody watches it."""
 
@@ -227,18 +229,13 @@ class Hub:
         assert answer is not None
         return answer
 
-    async def resign(self, live: Live, seat: int) -> dict[str, Any]:
-        answer = await self._run(live, lambda now: live.match.resign(seat, now))
-        assert answer is not None
-        return answer
-
-    async def draw(self, live: Live, seat: int) -> dict[str, Any]:
-        answer = await self._run(live, lambda now: live.match.draw(seat, now))
-        assert answer is not None
-        return answer
-
-    async def extend(self, live: Live, seat: int) -> dict[str, Any]:
-        answer = await self._run(live, lambda now: live.match.extend(seat, now))
+    async def act(self, live: Live, seat: int, action: str) -> dict[str, Any]:
+        """A seat's ``resign``, ``draw`` (offer or accept) or ``extend`` (the host's method of
+        that name)."""
+        if action not in SEAT_ACTIONS:
+            raise ValueError(f"unknown seat action {action!r}")
+        step: Callable[[int, float], Step] = getattr(live.match, action)
+        answer = await self._run(live, lambda now: step(seat, now))
         assert answer is not None
         return answer
 
