@@ -14,3 +14,23 @@ class IllegalAction(ValueError):
 
 class ConfigError(ValueError):
     """An unknown game, an unknown option, a bad option value, or a bad setup or record."""
+
+
+QUOTE_LIMIT = 60
+"""The most characters of a player's input that any error message echoes (issue 16)."""
+
+ELLIPSIS = "…"
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` in single quotes as error messages echo input: ``quote("C3-C6") == "'C3-C6'"``.
+
+    Text longer than ``limit`` characters is cut to ``limit`` characters, the last of them an
+    ellipsis, so that an error never echoes more than ``limit`` characters of what it was given
+    (a 100 kB submission must not come back as a 100 kB message).
+    """
+    if limit < 1:
+        raise ValueError(f"quote limit must be at least 1, not {limit}")
+    if len(text) > limit:
+        text = text[: limit - 1] + ELLIPSIS
+    return f"'{text}'"
