@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import duelhost
-from duelhost.core.registry import Game, GameSpec
+from duelhost.core.registry import Game, spec
 from duelhost.host import Clock, default_clock, make_clock
-from tests.host.toy import BidState
 
 
 def fake(name: str, **options: object) -> Game:
-    """A Game named like one of the six (the host reads only its name, options and spec)."""
-    return Game(GameSpec(name, name, "", BidState, ("simultaneous",)), dict(options))
+    """A Game with the spec of one of the six and the given options, unchecked (the host reads
+    only its options and spec)."""
+    return Game(spec(name), dict(options))
 
 
 def test_goofspiel_default_is_ten_seconds_a_round_go3() -> None:

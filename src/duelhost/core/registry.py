@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from duelhost.core.budget import OptionBudget
+from duelhost.core.clock import Clock
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.options import Option, resolve_options
 from duelhost.core.record import Record
@@ -47,11 +49,44 @@ class GameSpec:
     seat_helpers: tuple[str, ...] = ()
     """State methods ``f(seat, ...)`` a bot may call through its seat handle."""
     extra: dict[str, Any] = field(default_factory=dict)
+    clock: Clock | None = None
+    """The default time control from the rule text; None: untimed (unless ``clock_option``
+    gives one). A game with tick decisions and no declared clock gets 10-second ticks."""
+    clock_option: str | None = None
+    """An option in seconds that, when set, gives the match a ``turn`` clock of that length
+    instead of ``clock``."""
+    draw_text: str | None = None
+    """The submission that offers or accepts a draw by agreement; None: the game has none."""
+    public_submissions: bool = False
+    """Whether a submission is public once its decision resolves (the host then publishes its
+    receipt nonce at once). False where a submission's text may carry a secret that outlives
+    its decision: the host then gives each seat its own nonces and everyone's at the end."""
+    order_separator: str = "; "
+    """Tick games: what joins the order messages of one tick window into one submission."""
+    no_orders: str = "wait"
+    """Tick games: the canonical submission that sends no orders."""
+    budget: OptionBudget = field(default_factory=OptionBudget)
+    """Bounds on the options of matches anyone may create (see ``core.budget``)."""
+    board: str | None = None
+    """The name of the game's board module in the browser client; None: the text view."""
+    bench: str | None = None
+    """Module of the game's own benchmark figures: ``extra(matches, options, console)`` rows,
+    and optionally ``balance(game, matches, first_seed)`` for ``duelhost balance``."""
+    bots: str | None = None
+    """Module imported before the game's bots are looked up; it calls ``register_bot``."""
+    commands: str | None = None
+    """Module whose ``register(app)`` adds the game's own commands to the ``duelhost`` CLI."""
 
     def __post_init__(self) -> None:
         unknown = [d for d in self.dynamics if d not in DYNAMICS]
         if unknown or not self.dynamics:
             raise ValueError(f"{self.name}: dynamics must be among {DYNAMICS}, got {self.dynamics}")
+
+    def check_budget(self, options: dict[str, Any]) -> None:
+        """ConfigError if resolved ``options`` are outside the game's budget for hosted
+        matches."""
+        defaults = {option.name: option.default for option in self.options}
+        self.budget.check(self.name, options, defaults)
 
 
 class Game:

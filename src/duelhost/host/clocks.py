@@ -1,81 +1,36 @@
-"""Time controls: what a match's clock is, each game's default from its text, and validation.
+"""Time controls: a match's clock, the game's default and validation of a creator's changes.
 
-A clock is data (``Clock``), the same for every game; which one a game gets by default comes
-from the rule texts and rulings (``default_clock``), and a match creator may change any field.
-Modes:
-
-- ``move``: every decision gets ``seconds`` from the moment it starts (Goofspiel GO3, A Warrior's
-  Death, Generalissimo GE9, Tactical Genius TG9 phases).
-- ``turn``: like ``move``, but consecutive decisions of the same seat share one deadline
-  (/TACTIC/ TA7: a turn is many decisions and its timeout ends the turn).
-- ``tick``: decisions resolve at fixed ticks every ``seconds``; the first tick comes
-  ``planning_seconds + seconds`` after the start (Multiplanetary: one minute of planning, then the
-  first tick 10 seconds after the start); order messages are collected during a tick window and
-  submitted together at the tick.
-
-``extended_seconds`` with ``extensions`` (per player per match) is Tactical Genius's extended
-time call (TG9): the current phase lasts ``extended_seconds`` from its start, for both players.
+A clock is data (``duelhost.core.clock.Clock``, the same for every game); which one a game gets
+by default is the game's declaration (``GameSpec.clock``, ``GameSpec.clock_option``), from its
+rule text and rulings, and a match creator may change any field. The modes are described in
+``duelhost.core.clock``.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any
 
+from duelhost.core.clock import MODES, Clock
 from duelhost.core.errors import ConfigError
 from duelhost.core.registry import Game
 
-MODES = ("move", "turn", "tick")
 _FIELDS = ("mode", "seconds", "planning_seconds", "extended_seconds", "extensions")
 MAX_SECONDS = 7 * 24 * 3600.0
-
-
-@dataclass(frozen=True)
-class Clock:
-    """A match's time control (all durations in seconds)."""
-
-    mode: str
-    seconds: float
-    planning_seconds: float = 0.0
-    extended_seconds: float | None = None
-    extensions: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-_DEFAULTS: dict[str, Clock | None] = {
-    # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
-    "goofspiel": Clock("move", 10.0),
-    # The text: "Each player will get one minute per turn, with no reserve time."
-    "warriors_death": Clock("move", 60.0),
-    # GE9 and the text: 10, 20 or 30 seconds a move, agreed before the game; 30 is the default
-    # here (the most forgiving of the three for players in a browser).
-    "generalissimo": Clock("move", 30.0),
-    # TG9: 5 minutes a phase; once per match each player may make the phase 10 minutes.
-    "tactical_genius": Clock("move", 300.0, extended_seconds=600.0, extensions=1),
-    # The text: a tick is 10 seconds; 1 minute of planning once the map is shown; the first tick
-    # 10 seconds after the start.
-    "multiplanetary": Clock("tick", 10.0, planning_seconds=60.0),
-    # TA7: no clock by default (the game's ``turn_seconds`` option, when set, gives one).
-    "tactic": None,
-}
+TICK_DEFAULT = Clock("tick", 10.0)
+"""The clock of a game with tick decisions that declares none."""
 
 
 def default_clock(game: Game) -> Clock | None:
     """The clock a match of ``game`` gets when its creator does not give one."""
-    turn_seconds = game.options.get("turn_seconds")
-    if game.name == "tactic" or (turn_seconds is not None and game.name not in _DEFAULTS):
-        if isinstance(turn_seconds, int | float) and not isinstance(turn_seconds, bool):
-            return Clock("turn", float(turn_seconds))
-        return None
-    if game.name in _DEFAULTS:
-        return _DEFAULTS[game.name]
-    clock = game.spec.extra.get("clock")
-    if isinstance(clock, Clock):
-        return clock
-    if "tick" in game.spec.dynamics:
-        return Clock("tick", 10.0)
+    spec = game.spec
+    if spec.clock_option is not None:
+        seconds = game.options.get(spec.clock_option)
+        if isinstance(seconds, int | float) and not isinstance(seconds, bool):
+            return Clock("turn", float(seconds))
+    if spec.clock is not None:
+        return spec.clock
+    if spec.clock_option is None and "tick" in spec.dynamics:
+        return TICK_DEFAULT
     return None
 
 

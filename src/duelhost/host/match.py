@@ -40,15 +40,6 @@ FRAME_BUFFER = 64
 """Frames kept per recipient for clients that reconnect."""
 BOT_BURST = 64
 """Bot submissions made per call before control returns to the caller (see ``bots_due``)."""
-DRAW_TEXTS = {"generalissimo": "draw"}
-"""Games with a draw by agreement, and the submission that offers or accepts it (GE8)."""
-PUBLIC_SUBMISSIONS = frozenset({"goofspiel", "generalissimo", "multiplanetary"})
-"""Games whose submissions are public once their decision resolves, so their nonces are
-published at that moment. Elsewhere a submission's text may carry a secret that outlives its
-decision (a Warrior's Death Blue Mage's disguise, WD11), and a published nonce would let the
-opponent test the few possible texts against the receipt: there a seat gets its own nonces at
-once and everyone gets every nonce when the match is over. A game can say otherwise with
-``GameSpec.extra["public_submissions"]``."""
 
 
 @dataclass(frozen=True)
@@ -136,10 +127,11 @@ class Match:
             for number, spec in enumerate(self.seats)
             if spec.kind == "bot"
         }
-        extra = game.spec.extra.get("public_submissions")
-        self.public_submissions = (
-            bool(extra) if extra is not None else game.name in PUBLIC_SUBMISSIONS
-        )
+        # Public once resolved: nonces are published at the reveal. Otherwise a submission may
+        # carry a secret that outlives its decision, and a published nonce would let the
+        # opponent test the few possible texts against the receipt: a seat then gets its own
+        # nonces at once and everyone gets every nonce when the match is over.
+        self.public_submissions = game.spec.public_submissions
         self.deadline: float | None = None
         self.phase_start = created
         self._phase_seats: tuple[int, ...] = ()
@@ -325,9 +317,8 @@ class Match:
 
     def draw_text(self) -> str | None:
         """The submission that offers (or accepts) a draw in this game, None if it has none
-        (Generalissimo GE8: ``draw``; a game may declare ``GameSpec.extra["draw_text"]``)."""
-        declared = self.game.spec.extra.get("draw_text", DRAW_TEXTS.get(self.game.name))
-        return None if declared is None else str(declared)
+        (the game's ``GameSpec.draw_text``)."""
+        return self.game.spec.draw_text
 
     def draw(self, seat: int, now: float, key: str | None = None) -> Step:
         """Offer a draw, or accept the opponent's standing offer, where the game allows it:
@@ -342,7 +333,7 @@ class Match:
         return self._event(now, lambda step: self._resign(seat, now, step))
 
     def extend(self, seat: int, now: float) -> Step:
-        """Tactical Genius's extended time call (TG9): the current phase lasts
+        """An extended time call (``Clock.extensions``): the current phase lasts
         ``extended_seconds`` from its start, for both players; once per player per match."""
 
         def body(step: Step) -> dict[str, Any]:
@@ -435,9 +426,8 @@ class Match:
         if seat not in self.state.to_act:
             # Let the kernel word the refusal.
             self.state.clone().submit(seat, text)
-        extra = self.game.spec.extra
-        separator = str(extra.get("order_separator", "; "))
-        nothing = str(extra.get("no_orders", "wait"))  # the canonical text of "no orders"
+        separator = self.game.spec.order_separator
+        nothing = self.game.spec.no_orders  # the canonical text of "no orders"
         earlier = self._orders.get(seat)
         if not earlier or earlier == nothing:
             combined = text

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelhost.core.budget import OptionBudget
+from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
 from duelhost.games.generalissimo.board import START_POSITION
@@ -89,6 +91,13 @@ SPEC = register(
         render=render,
         seat_names=("South", "North"),
         extra={"describe_event": describe_event, "perft": perft, "divide": divide},
+        # GE9 and the text: 10, 20 or 30 seconds a move, agreed before the game; 30 is the
+        # default here (the most forgiving of the three for players in a browser).
+        clock=Clock("move", 30.0),
+        draw_text="draw",  # GE8: offers a draw, or accepts the opponent's standing offer
+        public_submissions=True,
+        board="generalissimo",
+        budget=OptionBudget(bounds={"no_capture_turns": (1, 100)}),
     )
 )
 

@@ -45,6 +45,8 @@ Modules: ``deal`` (labels, deals from the seed, fixed-deal options), ``state`` (
 
 from __future__ import annotations
 
+from duelhost.core.budget import OptionBudget
+from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
 from duelhost.games.goofspiel.deal import (
@@ -133,5 +135,13 @@ SPEC = register(
         render=render_view,
         seat_names=("first player", "second player"),
         extra={"describe_event": describe_event},
+        # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
+        clock=Clock("move", 10.0),
+        public_submissions=True,
+        board="goofspiel",
+        # A hosted match stays at most classic 13-card size in both directions, few replays.
+        budget=OptionBudget(
+            bounds={"galaxies": (1, 13), "planets": (1, 13), "max_replays": (0, 10)}
+        ),
     )
 )

@@ -42,6 +42,8 @@ Legal submissions
 
 from __future__ import annotations
 
+from duelhost.core.budget import OptionBudget
+from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
 from duelhost.games.multiplanetary.maps import generate_map, normalise_map
@@ -89,6 +91,15 @@ SPEC = register(
         seat_names=(SEAT_NAMES[0], SEAT_NAMES[1]),
         seat_helpers=("legal_orders", "travel_ticks"),
         extra={"describe_event": describe_event},
+        # The text: a tick is 10 seconds; 1 minute of planning once the map is shown; the first
+        # tick 10 seconds after the start.
+        clock=Clock("tick", 10.0, planning_seconds=60.0),
+        public_submissions=True,
+        order_separator="; ",
+        no_orders="wait",
+        board="multiplanetary",
+        # Hosted matches always end (no null max_ticks): at most two hours of 10-second ticks.
+        budget=OptionBudget(bounds={"max_ticks": (1, 720)}),
     )
 )
 

@@ -31,6 +31,7 @@ Modules: ``board`` (geometry), ``abilities`` (the ability table, AT order, trigg
 
 from __future__ import annotations
 
+from duelhost.core.budget import OptionBudget
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
 from duelhost.games.tactic.factions import check_option
@@ -77,6 +78,13 @@ SPEC = register(
         seat_names=("seat 0 (rows 1-2)", "seat 1 (rows 6-7)"),
         seat_helpers=("preview",),
         extra={"describe_event": describe_event},
+        # TA7: no clock by default; the ``turn_seconds`` option, when set, gives a turn clock.
+        clock_option="turn_seconds",
+        board="tactic",
+        # A faction file is read from the host's disk; every hosted match has a turn limit.
+        budget=OptionBudget(
+            bounds={"quiet_turns": (0, 100), "max_turns": (1, 400)}, fixed=("factions",)
+        ),
     )
 )
 

@@ -45,6 +45,8 @@ Modules: ``table`` (types and skills), ``actions`` (submissions and notation), `
 
 from __future__ import annotations
 
+from duelhost.core.budget import OptionBudget
+from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
 from duelhost.games.tactical_genius.render import describe_event, render_view
@@ -74,6 +76,11 @@ SPEC = register(
         seat_names=("Green", "Blue"),
         seat_helpers=("orders_for", "damage_between", "type_info"),
         extra={"describe_event": describe_event},
+        # TG9: 5 minutes a phase; once per match each player may make the phase 10 minutes.
+        clock=Clock("move", 300.0, extended_seconds=600.0, extensions=1),
+        board="tactical_genius",
+        # A table file is read from the host's disk: hosted matches play the house table.
+        budget=OptionBudget(bounds={"garnets0": (0, 100), "garnets1": (0, 100)}, fixed=("table",)),
     )
 )
 

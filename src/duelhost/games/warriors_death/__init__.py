@@ -41,6 +41,8 @@ match), ``render`` (terminal text). The rules page is ``docs/games/warriors_deat
 
 from __future__ import annotations
 
+from duelhost.core.budget import OptionBudget
+from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
 from duelhost.games.warriors_death.render import describe_event, render_view
@@ -64,6 +66,13 @@ SPEC = register(
         render=render_view,
         seat_helpers=("playable",),
         extra={"describe_event": describe_event},
+        # The text: "Each player will get one minute per turn, with no reserve time."
+        clock=Clock("move", 60.0),
+        # Submissions stay private after their round: a Blue Mage's disguise outlives it (WD11),
+        # and a published nonce would let the opponent test the few possible texts.
+        public_submissions=False,
+        board="warriors_death",
+        budget=OptionBudget(bounds={"bouts": (1, 9), "rounds": (1, 20)}),
     )
 )
 
