@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from duelhost.core.clock import MODES, Clock
+
+__all__ = ["MAX_SECONDS", "Clock", "clock_from_dict", "default_clock", "make_clock"]
 from duelhost.core.errors import ConfigError
 from duelhost.core.registry import Game
 
