@@ -25,15 +25,13 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import Match, SeatSpec, Step, check_seats, make_clock
 from duelhost.host.clocks import clock_from_dict
 from duelhost.host.match import Recipient
+from duelhost.server.settings import ServerSettings
 from duelhost.server.writer import Writer
 from duelhost.store import MatchRow, Store
 
 MAX_SEED = 2**63 - 1
-RESUME_GRACE = 120.0
 SEAT_ACTIONS = ("resign", "draw", "extend")
 """What a seat may do besides submitting (``Hub.act``)."""
-EVICT_AFTER = 600.0
-"""Seconds a finished match stays in memory after its last event while nobody watches it."""
 
 
 class NotFound(LookupError):
@@ -80,8 +78,14 @@ class Live:
 class Hub:
     """All hosted matches of one server process."""
 
-    def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: Store,
+        now: Callable[[], float] = time.time,
+        settings: ServerSettings | None = None,
+    ) -> None:
         self.store = store
+        self.settings = settings if settings is not None else ServerSettings()
         self.writer = Writer(store)
         self.now = now
         self.live: dict[str, Live] = {}
@@ -320,7 +324,7 @@ class Hub:
             return
         if match.is_over:
             # A finished match leaves memory once nobody watches it (reloaded on demand).
-            live.timer = loop.call_later(EVICT_AFTER, self._evict, match.id)
+            live.timer = loop.call_later(self.settings.evict_after, self._evict, match.id)
             return
         if match.bots_due():
             live.timer = loop.call_soon(self._fire, match.id)
@@ -375,11 +379,13 @@ class Hub:
         self._watch(live)
 
     def _watch(self, live: Live) -> None:
-        """Frames are built for recipients listening now or within the last ``RESUME_GRACE``
-        seconds (so a client that reconnects soon gets exactly what it missed)."""
+        """Frames are built for recipients listening now or within the last
+        ``settings.resume_grace`` seconds (so a client that reconnects soon gets exactly what
+        it missed)."""
         now = self.now()
+        grace = self.settings.resume_grace
         live.match.watchers = {
             r
             for r, queues in live.subscribers.items()
-            if queues or now - live.left.get(r, -RESUME_GRACE) < RESUME_GRACE
+            if queues or now - live.left.get(r, -grace) < grace
         }

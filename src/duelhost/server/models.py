@@ -1,0 +1,107 @@
+"""The request and answer bodies of the HTTP API (pydantic models: they are the schema that
+``/openapi.json`` serves and docs/openapi.json keeps)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = Field(
+        description="human: gets a token; bot: played by the server"
+    )
+    bot: str | None = Field(default=None, max_length=64, description="the bot's name (bot seats)")
+
+
+class CreateMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64, description="engine name, e.g. goofspiel")
+    options: dict[str, Any] = Field(default_factory=dict, description="game options")
+    setup: dict[str, Any] = Field(default_factory=dict, description="setup arguments of game.new")
+    seed: int | None = Field(
+        default=None, ge=0, le=2**63 - 1, description="match seed (G6); random if absent"
+    )
+    seats: list[SeatIn] = Field(
+        default_factory=lambda: [SeatIn(kind="human"), SeatIn(kind="human")],
+        min_length=2,
+        max_length=2,
+    )
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description="null: untimed; absent: the game's default; an object changes the "
+        "default's fields (mode, seconds, planning_seconds, extended_seconds, extensions)",
+    )
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None = None
+    token: str | None = None
+    url: str | None = None
+
+
+class Created(BaseModel):
+    id: str
+    game: str
+    seed: int
+    seats: list[SeatOut]
+    spectate: str
+    clock: dict[str, Any] | None
+
+
+class Submission(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=20_000, description="the submission in the game's notation")
+    key: str | None = Field(default=None, max_length=200, description="idempotency key")
+    seat: int | None = Field(default=None, description="optional: must be the token's seat")
+
+
+class Accepted(BaseModel):
+    accepted: bool
+    receipt: str | None = None
+    decision: int | None = None
+    text: str | None = None
+    seq: int | None = None
+
+
+class MatchState(BaseModel):
+    id: str
+    game: str
+    seat: int | None
+    to_act: list[int]
+    view: dict[str, Any]
+    is_over: bool
+    winner: int | None
+    result: dict[str, Any]
+    clock: dict[str, Any] | None
+    n: int
+    orders: str | None = None
+
+
+class MatchSummary(BaseModel):
+    id: str
+    game: str
+    created: float
+    over: bool
+    result: dict[str, Any] | None
+    seats: list[dict[str, Any]]
+    spectate: str
+
+
+class MatchList(BaseModel):
+    total: int
+    matches: list[MatchSummary]
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    summary: str
+    dynamics: list[str]
+    options: dict[str, Any]
+    clock: dict[str, Any] | None
+    bots: list[str]

@@ -1,0 +1,201 @@
+"""``WS /api/matches/{id}/live``: numbered frames for one seat or a spectator, and the seat's
+actions sent over the same socket.
+
+The client's first message is ``{"token": "...", "after": n, "text": true}`` (every field
+optional), so the token never travels in a URL. Then the client may send ``{"type": "submit",
+"text", "key", "ref"}``, ``{"type": "resign"}``, ``{"type": "extend"}``, ``{"type": "draw"}``
+or ``{"type": "ping"}``; each gets an ``ack`` (the HTTP answer) or an ``error``, never a
+dropped connection for bad input.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.server.access import hub_of, settings_of
+from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
+from duelhost.server.settings import ServerSettings
+
+router = APIRouter()
+
+
+@dataclass(frozen=True)
+class Hello:
+    """What the client's first message asked for."""
+
+    seat: int | None
+    after: int
+    with_text: bool
+
+
+class Refused(Exception):
+    """The stream cannot start: the error to send and the close code."""
+
+    def __init__(self, message: str | None, code: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@router.websocket("/api/matches/{match_id}/live")
+async def live_stream(websocket: WebSocket, match_id: str) -> None:
+    """Numbered frames for one seat or a spectator. First client message:
+    ``{"token": "...", "after": n}`` (both optional). Then the client may send
+    ``{"type": "submit", "text", "key"}``, ``{"type": "resign"}``, ``{"type": "extend"}``."""
+    hub, settings = hub_of(websocket), settings_of(websocket)
+    await websocket.accept()
+    try:
+        live = _match(hub, match_id)
+        hello = await _hello(hub, live, websocket, settings)
+    except Refused as refused:
+        with contextlib.suppress(Exception):
+            if refused.message is not None:
+                await websocket.send_json({"type": "error", "error": refused.message})
+            await websocket.close(code=refused.code)
+        return
+    # Steps in memory but not yet committed must not reach a new stream (nothing is sent
+    # before it is on disk): wait for them, then subscribe and send with no await between.
+    await hub.settled(live)
+    queue = hub.subscribe(live, hello.seat, hello.with_text)
+    try:
+        for frame in live.match.frames_since(hello.seat, hello.after, hub.now()):
+            if not hello.with_text:
+                frame.pop("text", None)
+            await websocket.send_json(frame)
+        sender = asyncio.create_task(_pump(websocket, queue, settings.max_backlog))
+        try:
+            await _serve_messages(hub, live, hello.seat, websocket, settings)
+        finally:
+            sender.cancel()
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # the client left (or its socket closed under us): nothing more to send
+    finally:
+        hub.unsubscribe(live, hello.seat, queue)
+
+
+def _match(hub: Hub, match_id: str) -> Live:
+    try:
+        return hub.get(match_id)
+    except (NotFound, ConfigError, ValueError):
+        raise Refused(f"no match {match_id!r}", 4404) from None
+
+
+async def _hello(hub: Hub, live: Live, websocket: WebSocket, settings: ServerSettings) -> Hello:
+    """Read the client's first message: the seat its token holds, where it resumes."""
+    try:
+        hello = await asyncio.wait_for(websocket.receive_json(), timeout=settings.hello_timeout)
+    except (TimeoutError, ValueError, KeyError, WebSocketDisconnect, RuntimeError):
+        raise Refused(None, 4400) from None
+    if not isinstance(hello, dict):
+        raise Refused("the first message must be an object", 4400)
+    token = hello.get("token")
+    seat: int | None = None
+    if token not in (None, ""):
+        try:
+            if not isinstance(token, str):
+                raise Unauthorized("the token must be text")
+            seat = hub.seat_for_token(live, token)
+        except Unauthorized as error:
+            raise Refused(str(error), 4403) from None
+    after = hello.get("after")
+    if isinstance(after, bool) or not isinstance(after, int):
+        after = -1
+    return Hello(seat, after, hello.get("text") is not False)
+
+
+async def _serve_messages(
+    hub: Hub, live: Live, seat: int | None, websocket: WebSocket, settings: ServerSettings
+) -> None:
+    """Answer the client's messages until it leaves (raises WebSocketDisconnect)."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            reply: dict[str, Any] = {
+                "type": "error",
+                "error": "messages must be JSON objects sent as text",
+            }
+        else:
+            reply = await handle_message(hub, live, seat, text, settings)
+        await websocket.send_json(reply)
+
+
+async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], max_backlog: int) -> None:
+    while True:
+        if queue.qsize() > max_backlog:
+            await websocket.close(code=4408, reason="too far behind; reconnect with 'after'")
+            return
+        await websocket.send_text(await queue.get())
+
+
+def _sendable_ref(ref: Any, max_length: int) -> bool:
+    if ref is None or isinstance(ref, int):
+        return not isinstance(ref, int) or abs(ref) < 2**63
+    if isinstance(ref, float):
+        return math.isfinite(ref)
+    if isinstance(ref, str) and len(ref) <= max_length:
+        try:
+            ref.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return False
+
+
+def _error(ref: Any, message: str) -> dict[str, Any]:
+    return {"type": "error", "ref": ref, "error": message}
+
+
+async def handle_message(
+    hub: Hub, live: Live, seat: int | None, message: str, settings: ServerSettings
+) -> dict[str, Any]:
+    """One client message on the live stream -> the reply (never raises for bad input)."""
+    try:
+        data = json.loads(message)
+    except (ValueError, RecursionError):
+        return {"type": "error", "error": "messages must be JSON objects"}
+    if not isinstance(data, dict):
+        return {"type": "error", "error": "messages must be JSON objects"}
+    kind = data.get("type")
+    ref = data.get("ref")
+    if not _sendable_ref(ref, settings.max_key):
+        # The reply echoes ``ref``: it must be something that can be sent back as it came.
+        return _error(
+            None, f"ref must be a number or text of at most {settings.max_key} characters"
+        )
+    if kind == "ping":
+        return {"type": "pong", "ref": ref, "time": hub.now()}
+    if kind not in ("submit", "resign", "extend", "draw"):
+        return _error(ref, "type must be submit, resign, extend, draw or ping")
+    if seat is None:
+        return _error(ref, "spectators cannot act; connect with a seat's token")
+    try:
+        if kind == "submit":
+            return await _submit(hub, live, seat, data, ref, settings)
+        answer = await hub.act(live, seat, kind)
+    except (IllegalAction, StorageFailed) as error:
+        return _error(ref, str(error))
+    return {"type": "ack", "ref": ref, **answer}
+
+
+async def _submit(
+    hub: Hub, live: Live, seat: int, data: dict[str, Any], ref: Any, settings: ServerSettings
+) -> dict[str, Any]:
+    key = data.get("key")
+    if key is not None and (not isinstance(key, str) or len(key) > settings.max_key):
+        return _error(ref, f"key must be text of at most {settings.max_key} characters")
+    text = data.get("text")
+    if isinstance(text, str) and len(text) > settings.max_text:
+        return _error(ref, "the text is too long")
+    answer = await hub.submit(live, seat, text, key)
+    return {"type": "ack", "ref": ref, **answer}

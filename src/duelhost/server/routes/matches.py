@@ -1,0 +1,166 @@
+"""The match routes of the HTTP API: create, list, read, submit, resign, extend, draw, record.
+
+Every error is ``{"error": "<message>"}`` with a 4xx status (see ``duelhost.server.errors``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import JSONResponse
+
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.server.access import acting_seat, find, hub_of, seat_action, seat_for
+from duelhost.server.errors import ERRORS, ApiError
+from duelhost.server.hub import Live
+from duelhost.server.models import (
+    Accepted,
+    Created,
+    CreateMatch,
+    MatchList,
+    MatchState,
+    MatchSummary,
+    SeatOut,
+    Submission,
+)
+
+router = APIRouter()
+
+
+@router.post("/api/matches", status_code=201, response_model=Created, responses=ERRORS)
+async def create_match(request: Request, body: CreateMatch) -> Any:
+    """Create a match. Human seats get a token (in the URL fragment of their page)."""
+    hub = hub_of(request)
+    try:
+        live, tokens = await hub.create(
+            body.game,
+            body.options,
+            body.seed,
+            body.setup,
+            [seat.model_dump() for seat in body.seats],
+            body.clock,
+            "clock" not in body.model_fields_set,
+        )
+    except (ConfigError, IllegalAction) as error:
+        raise ApiError(400, str(error)) from None
+    match = live.match
+    seats = [
+        SeatOut(
+            seat=number,
+            kind=seat.kind,
+            bot=seat.bot,
+            token=token,
+            url=None if token is None else f"/play/{match.id}#{token}",
+        )
+        for number, (seat, token) in enumerate(zip(match.seats, tokens, strict=True))
+    ]
+    return Created(
+        id=match.id,
+        game=match.game.name,
+        seed=match.seed,
+        seats=seats,
+        spectate=f"/watch/{match.id}",
+        clock=None if match.clock is None else match.clock.to_dict(),
+    )
+
+
+@router.get("/api/matches", response_model=MatchList, responses=ERRORS)
+async def list_matches(
+    request: Request,
+    limit: int = Query(50, ge=1, le=500),
+    offset: int = Query(0, ge=0, le=10**9),
+    game: str | None = Query(None, max_length=64),
+) -> Any:
+    """Matches, newest first."""
+    total, rows = hub_of(request).store.list(limit, offset, game)
+    return MatchList(
+        total=total,
+        matches=[
+            MatchSummary(
+                id=row.id,
+                game=row.game,
+                created=row.created,
+                over=row.over,
+                result=row.result,
+                seats=[{"kind": s["kind"], "bot": s.get("bot")} for s in row.seats],
+                spectate=f"/watch/{row.id}",
+            )
+            for row in rows
+        ],
+    )
+
+
+@router.get("/api/matches/{match_id}", response_model=MatchState, responses=ERRORS)
+async def get_match(
+    request: Request, match_id: str, authorization: str | None = Header(default=None)
+) -> Any:
+    """A seat's state (bearer token) or the spectator's (no token)."""
+    hub = hub_of(request)
+    live = find(hub, match_id)
+    seat = seat_for(hub, live, authorization, required=False)
+    await hub.settled(live)
+    return live.match.summary(seat, hub.now())
+
+
+@router.post("/api/matches/{match_id}/submissions", response_model=Accepted, responses=ERRORS)
+async def submit(
+    request: Request,
+    match_id: str,
+    body: Submission,
+    authorization: str | None = Header(default=None),
+) -> Any:
+    """Submit for the token's seat. A repeated ``key`` returns the first answer."""
+    hub = hub_of(request)
+    live = find(hub, match_id)
+    seat = acting_seat(hub, live, authorization, body.seat)
+    try:
+        return await hub.submit(live, seat, body.text, body.key)
+    except IllegalAction as error:
+        raise ApiError(400, str(error)) from None
+
+
+async def _refused_as_conflict(request: Request, acting: tuple[Live, int], action: str) -> Any:
+    answer: Awaitable[dict[str, Any]] = hub_of(request).act(*acting, action)
+    try:
+        return await answer
+    except IllegalAction as error:
+        raise ApiError(409, str(error)) from None
+
+
+@router.post("/api/matches/{match_id}/resign", response_model=Accepted, responses=ERRORS)
+async def resign(request: Request, acting: tuple[Live, int] = Depends(seat_action)) -> Any:
+    """The token's seat resigns: the other seat wins."""
+    return await _refused_as_conflict(request, acting, "resign")
+
+
+@router.post("/api/matches/{match_id}/extend", responses=ERRORS)
+async def extend(request: Request, acting: tuple[Live, int] = Depends(seat_action)) -> Any:
+    """Call extended time (Tactical Genius TG9: once per player per match)."""
+    return await _refused_as_conflict(request, acting, "extend")
+
+
+@router.post("/api/matches/{match_id}/draw", response_model=Accepted, responses=ERRORS)
+async def draw(request: Request, acting: tuple[Live, int] = Depends(seat_action)) -> Any:
+    """Offer a draw, or accept the opponent's offer, in games that have draws by
+    agreement (Generalissimo GE8); the game's rules decide when it may be made."""
+    return await _refused_as_conflict(request, acting, "draw")
+
+
+@router.get("/api/matches/{match_id}/record", responses=ERRORS)
+async def record(request: Request, match_id: str) -> Any:
+    """The match record (seed, options, every submission with its time, receipt and
+    nonce), once the match is over; ``duelhost replay`` and ``duelhost verify`` read it."""
+    hub = hub_of(request)
+    live = find(hub, match_id)
+    await hub.settled(live)
+    if not live.match.is_over:
+        raise ApiError(
+            409,
+            "the record is published when the match is over (it holds the secret submissions)",
+        )
+    return JSONResponse(
+        live.match.record(),
+        headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
+    )

@@ -1,0 +1,27 @@
+"""The server's limits, defined once: ``duelhost serve`` fills ``ServerSettings`` from its
+options, ``create_app`` hands it to the hub and the routes, and docs/server.md lists every field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """Every limit of one server process (the defaults are those of ``duelhost serve``)."""
+
+    max_text: int = 20_000
+    """Characters of one submission's text."""
+    max_key: int = 200
+    """Characters of an idempotency key (and of a live-stream message's ``ref``)."""
+    max_backlog: int = 500
+    """Frames waiting for one slow live client before it is disconnected (close code 4408;
+    it reconnects and resumes with ``after``)."""
+    resume_grace: float = 120.0
+    """Seconds after a recipient's last live client left during which frames are still built
+    for it, so a client that reconnects gets exactly what it missed."""
+    evict_after: float = 600.0
+    """Seconds a finished match stays in memory after its last event while nobody watches."""
+    hello_timeout: float = 30.0
+    """Seconds a new live stream has to send its first message."""
