@@ -57,7 +57,8 @@ def test_common_event_lines() -> None:
 
     end = {"event": "end", "decision": 9, "winner": 1, "reason": "resignation"}
     assert describe_common(end) == "match over: seat 1 wins (resignation)"
-    assert describe_common(end, ("Red", "Blue")) == "match over: Blue wins (resignation)"
+    # one naming everywhere (issue 17): the game's name and the seat number
+    assert describe_common(end, ("Red", "Blue")) == "match over: Blue (seat 1) wins (resignation)"
     draw = {"event": "end", "decision": 9, "winner": None, "reason": "rounds played"}
     assert describe_common(draw) == "match over: a draw (rounds played)"
     other = {"event": "bids", "decision": 0, "bids": [2, 1]}

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from duelhost.cli import app as cli_app
-from duelhost.cli.commands.serve import verify_record
+from duelhost.cli.commands.verify import verify_record
 from tests.server.conftest import bearer, create
 
 

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import duelhost
-from duelhost.cli.commands.serve import verify_record
+from duelhost.cli.commands.verify import verify_record
 from tests.server.conftest import bearer, create
 
 MAX_SUBMISSIONS = 80

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
 import duelhost
+from duelhost.cli.output import fail, make_console
 from duelhost.cli.terminal import Seat, play_in_terminal
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.events import describe_event, render_view
@@ -21,14 +21,10 @@ app = typer.Typer(
     help="duelhost: two-player strategy duels with exact rules, secrets, replays and bots.",
     no_args_is_help=True,
     add_completion=False,
+    # Help text is plain prose: lines of a docstring paragraph are joined, not kept.
+    rich_markup_mode=None,
 )
-console = Console()
-
-
-def fail(message: str) -> typer.Exit:
-    """Print an error and return the exit to raise (exit code 2, as for bad usage)."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, markup=False)
-    return typer.Exit(2)
+console = make_console()
 
 
 @app.command()
@@ -67,7 +63,7 @@ def play(
     record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
     quiet: Annotated[bool, typer.Option(help="bots only: print just the result")] = False,
 ) -> None:
-    """Play a match in the terminal, between humans and/or bots."""
+    """Play a match in the terminal (humans and/or bots)."""
     try:
         loaded = duelhost.load(game, **parse_assignments(opt or []))
         given = parse_assignments(setup or [])
@@ -92,7 +88,9 @@ def replay(
     file: Annotated[Path, typer.Argument(help="a match record (JSON) or state file")],
     seat: Annotated[int | None, typer.Option(help="show the final view of this seat")] = None,
 ) -> None:
-    """Replay a recorded match, checking every entry, and show how it ended."""
+    """Replay a recorded match and show how it ended.
+
+    Every entry is checked as it is replayed."""
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
         state = load_record(data)
@@ -116,7 +114,9 @@ def bench(
     matches: Annotated[int, typer.Option(min=1, help="random matches to play")] = 200,
     opt: Annotated[list[str] | None, typer.Option(help="game option name=value")] = None,
 ) -> None:
-    """Benchmark a game: random matches/s, decisions/s, clone() time, peak memory."""
+    """Benchmark a game's engine.
+
+    Prints random matches/s, decisions/s, clone() time and peak memory."""
     from duelhost.bench import run_benchmarks
 
     try:

@@ -86,9 +86,9 @@ def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool
     console.print(render_view(spec, state.view(seat)), highlight=False, markup=False)
     while True:
         try:
-            text = _read(console, f"{spec.seat_names[seat]} > ", secret)
+            text = _read(console, f"{seat_label(spec.seat_names, seat)} > ", secret)
         except EOFError:
-            console.print("input ended; the match is abandoned")
+            console.print("\ninput ended; the match is abandoned")
             return False
         command = text.strip().lower()
         if command == "quit":

@@ -24,7 +24,7 @@ def describe_common(event: dict[str, Any], seat_names: Sequence[str] = SEAT_NUMB
     kind = event["event"]
     if kind == "end":
         winner = event.get("winner")
-        who = "a draw" if winner is None else f"{seat_names[winner]} wins"
+        who = "a draw" if winner is None else f"{seat_label(seat_names, winner)} wins"
         return f"match over: {who} ({event.get('reason')})"
     fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "decision"))
     return f"{kind}: {fields}"

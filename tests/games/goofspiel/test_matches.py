@@ -58,7 +58,8 @@ def test_a_classic_five_card_match_with_timeouts() -> None:
     assert [r["winner"] for r in state.view(None)["rounds"]] == [0, 1, 1, None, None]
     assert [r["planet"] for r in state.view(None)["rounds"]] == ["A-V", "A-W", "A-X", "A-Y", "A-Z"]
     assert state.view(None)["bouts"][0]["points"] == [3, 6]
-    assert state.result == {"winner": 1, "reason": "more strategic value, 0-1", "scores": [0, 1]}
+    # Classic Goofspiel shows the prize totals that decided it (issue 17, point 6).
+    assert state.result == {"winner": 1, "reason": "more points, 3-6", "scores": [3, 6]}
     assert state.view(None)["destroyed"] == [1, 1]
     assert [e.kind for e in state.history].count("timeout") == 2
 

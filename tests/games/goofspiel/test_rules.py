@@ -304,7 +304,7 @@ def test_a_replay_decides_a_tied_match_go4() -> None:
     # seat 0 takes all three planets (1 + 2 + 3 = 6 to 0) and the galaxy (value 1).
     play(state, [(1, TIMEOUT), (2, TIMEOUT), (3, TIMEOUT)])
     assert state.winner == 0
-    assert state.result["scores"] == [1, 0]
+    assert state.result["scores"] == [6, 0]  # classic: the prize totals
     assert state.view(None)["bouts"][0]["points"] == [6, 0]
 
 
@@ -341,7 +341,7 @@ def test_a_timeout_in_the_last_round_destroys_the_last_fleet_go3() -> None:
     state = classic([1, 2]).new(seed=0)
     play(state, [(1, 2), (TIMEOUT, 1)])  # worth 1 to seat 1; worth 2 to seat 1 (0 < 1)
     assert state.view(None)["fleets"]["0"] == {"1": 0, "2": 0}
-    assert state.result["scores"] == [0, 1]
+    assert state.result["scores"] == [0, 3]  # classic: the prize totals, 1 + 2 to seat 1
 
 
 # ---------------------------------------------------------------------- submissions (G3, GO2)

@@ -107,11 +107,11 @@ def test_every_event_has_a_readable_line() -> None:
         "deal (GO4)" in lines
     )
     assert "Replay 1: the galaxies are fought in the order A" in lines
-    assert lines[-1].startswith("match over: seat 1 wins (more strategic value, 0-1)")
+    assert lines[-1].startswith("match over: seat 1 wins (more points, 0-3)")
     assert spec("goofspiel").extra["describe_event"] is describe_event
     draw = classic([1], max_replays=0).new(seed=0)
     play(draw, [(1, 1)])
-    assert describe_event(draw.events[-1]).startswith("match over: a draw (tied in strategic")
+    assert describe_event(draw.events[-1]).startswith("match over: a draw (tied in points, 0-0")
 
 
 def test_the_rules_page_covers_every_ruling() -> None:
@@ -140,6 +140,8 @@ def test_at_the_natural_end_every_galaxy_is_revealed_go1() -> None:
 
 
 def test_seat_0_is_the_first_listed_player_g1() -> None:
-    assert spec("goofspiel").seat_names == ("first player", "second player")
+    # The text's players have no names: seat 0 is the first listed player, and every prompt,
+    # result and page calls the seats "seat 0" and "seat 1" (one naming, issue 17).
+    assert spec("goofspiel").seat_names == ("seat 0", "seat 1")
     state = duelhost.load("goofspiel").new(seed=0)
     assert state.to_act == (0, 1)  # both seats act in every round (simultaneous)

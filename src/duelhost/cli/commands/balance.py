@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 import duelhost
 from duelhost.bots import make_bot, play_match
+from duelhost.cli.output import fail, make_console
 from duelhost.core.errors import ConfigError
 from duelhost.core.options import parse_assignments
 
@@ -124,14 +124,15 @@ def register(app: typer.Typer) -> None:
         opt: Annotated[list[str] | None, typer.Option(help="game option name=value")] = None,
         markdown: Annotated[bool, typer.Option(help="print a markdown table")] = False,
     ) -> None:
-        """Win rate of each army type (tactical_genius) or house faction (tactic) in
+        """Win rates of army types or factions in greedy matches.
+
+        Each army type (tactical_genius) or house faction (tactic) is tallied over
         greedy-vs-greedy matches."""
-        console = Console()
+        console = make_console()
         try:
             result = run_balance(game, matches, seed, parse_assignments(opt or []))
         except ConfigError as error:
-            Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
-            raise typer.Exit(2) from None
+            raise fail(f"{error}") from None
         ordered = sorted(result.types.items(), key=lambda item: -item[1].rate)
         kind = "faction" if game == "tactic" else "type"
         mirrors = (

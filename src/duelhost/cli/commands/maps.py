@@ -13,13 +13,9 @@ from typing import Annotated
 
 import typer
 
+from duelhost.cli.output import fail
 from duelhost.core.errors import ConfigError
 from duelhost.games.multiplanetary.maps import generate_map, normalise_map
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
 
 
 def generate(
@@ -36,7 +32,7 @@ def generate(
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise _fail(f"cannot write {out}: {error}") from None
+        raise fail(f"cannot write {out}: {error}") from None
     typer.echo(f"map of seed {seed} written to {out}")
 
 
@@ -45,7 +41,7 @@ def check(file: Annotated[Path, typer.Argument(help="a map file (JSON)")]) -> No
     try:
         board = normalise_map(file)
     except ConfigError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     typer.echo(f"{file}: a valid map with {len(board['planets'])} planets")
 
 

@@ -11,9 +11,9 @@ import time
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 import duelhost
+from duelhost.cli.output import fail, make_console
 from duelhost.core.errors import ConfigError
 from duelhost.core.options import parse_assignments
 
@@ -27,8 +27,10 @@ def register(app: typer.Typer) -> None:
         divide: Annotated[bool, typer.Option(help="print the count under each first move")] = False,
         opt: Annotated[list[str] | None, typer.Option(help="game option name=value")] = None,
     ) -> None:
-        """Count the leaf positions of the legal move tree DEPTH plies below POSITION."""
-        console = Console()
+        """Count the leaves of a legal move tree.
+
+        Counts the leaf positions of the legal move tree DEPTH plies below POSITION."""
+        console = make_console()
         try:
             loaded = duelhost.load(game, **parse_assignments(opt or []))
             count_leaves: Any = loaded.spec.extra.get("perft")
@@ -50,8 +52,7 @@ def register(app: typer.Typer) -> None:
                 total = count_leaves(state, depth)
             seconds = time.perf_counter() - start
         except ConfigError as error:
-            Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
-            raise typer.Exit(2) from None
+            raise fail(f"{error}") from None
         console.print(f"perft {depth}: {total}", highlight=False)
         rate = total / seconds if seconds > 0 else 0.0
         console.print(f"{seconds:.3f} s, {rate:,.0f} leaves/s", highlight=False, style="dim")

@@ -133,7 +133,6 @@ SPEC = register(
         ),
         check_options=check_fixed_sizes,
         render=render_view,
-        seat_names=("first player", "second player"),
         extra={"describe_event": describe_event},
         # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
         clock=Clock("move", 10.0),

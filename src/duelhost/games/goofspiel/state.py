@@ -319,9 +319,14 @@ class GoofspielState(State):
         if bout + 1 < self._galaxies:
             self._open_bout()
             return
+        # Classic Goofspiel (one galaxy) is decided by the prize totals, so the result shows
+        # them; with several galaxies it is the strategic value.
+        classic = self._galaxies == 1
+        what = "points" if classic else "strategic value"
+        a, b = (p0, p1) if classic else (s0, s1)
         if s0 != s1:
             match_winner = 0 if s0 > s1 else 1
-            self._finish(match_winner, f"more strategic value, {s0}-{s1}", [s0, s1])
+            self._finish(match_winner, f"more {what}, {a}-{b}", [a, b])
         elif self._playing < self._max_replays:
             # GO4: a match tied in strategic value is replayed with fresh fleets and deal.
             self._past += ((s0, s1),)
@@ -332,15 +337,16 @@ class GoofspielState(State):
             replays = self._playing
             self._finish(
                 None,
-                f"tied in strategic value, {s0}-{s1}, after {replays} "
+                f"tied in {what}, {a}-{b}, after {replays} "
                 f"replay{'' if replays == 1 else 's'}, the most allowed (GO4)",
-                [s0, s1],
+                [a, b],
             )
 
     # ------------------------------------------------------------------ reading the state
 
     def _scores(self) -> Any:
-        return list(self._strategic)
+        # Classic Goofspiel (one galaxy) scores the prize totals of the bout in play.
+        return list(self._points if self._galaxies == 1 else self._strategic)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         # Everything here is public (GO1): the deal so far, the fleets played (hence the

@@ -75,7 +75,6 @@ SPEC = register(
             ),
         ),
         render=render_view,
-        seat_names=("seat 0 (rows 1-2)", "seat 1 (rows 6-7)"),
         seat_helpers=("preview",),
         extra={"describe_event": describe_event},
         # TA7: no clock by default; the ``turn_seconds`` option, when set, gives a turn clock.
