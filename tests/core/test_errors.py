@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from duelhost.core.errors import QUOTE_LIMIT, quote
+from duelhost.core.errors import QUOTE_LIMIT, quote, quote_value, shorten
 
 
 def test_short_text_is_quoted_whole() -> None:
@@ -42,3 +42,18 @@ def test_quote_never_exceeds_the_limit_and_keeps_a_prefix(text: str, limit: int)
         assert inner == text
     else:
         assert inner == text[: limit - 1] + "…"
+
+
+def test_shorten_cuts_without_quotes() -> None:
+    assert shorten("abc") == "abc"
+    assert shorten("abcdef", limit=3) == "ab…"
+
+
+def test_quote_value_quotes_strings_and_shows_other_values_by_repr() -> None:
+    assert quote_value("seven") == "'seven'"
+    assert quote_value(7) == "7"
+    assert quote_value(None) == "None"
+    assert quote_value([1, 2]) == "[1, 2]"
+    big = {"planets": ["A1"] * 200_000}
+    shown = quote_value(big)
+    assert len(shown) == 60 and shown.startswith("{'planets': ['A1', ") and shown.endswith("…")

@@ -71,3 +71,22 @@ def test_seat_labels_name_the_seat_once() -> None:
     assert seat_label(("Red", "Blue"), 1) == "Blue (seat 1)"
     assert seat_label(("seat 0", "seat 1"), 1) == "seat 1"
     assert seat_label(("seat 1", "seat 0"), 0) == "seat 1 (seat 0)"  # a name, not the number
+
+
+@pytest.mark.parametrize("text", ["C\uff14", "\uff23\uff14", "C\u0664", "C\u00b2"])
+def test_cells_take_only_ascii_digits(text: str) -> None:
+    # Issue 16: "\d" took a full-width or Arabic-Indic 4 as 4 ("C４" was C4).
+    with pytest.raises(IllegalAction, match="is not a cell"):
+        parse_cell(text, 10, 10)
+
+
+def test_cell_and_name_errors_quote_at_most_sixty_characters() -> None:
+    with pytest.raises(IllegalAction) as caught:
+        parse_cell("A" * 100_000, 10, 10)
+    assert (
+        str(caught.value)
+        == "'" + "A" * 59 + "…' is not a cell (a column letter and a row number, like A1)"
+    )
+    with pytest.raises(IllegalAction) as caught:
+        match_name("z" * 100_000, UNITS, what="unit")
+    assert str(caught.value).startswith("'" + "z" * 59 + "…' is not a unit; choose from")

@@ -65,3 +65,35 @@ def test_json_nested_too_deeply_is_a_config_error() -> None:
     option = Option("map", None, "", kind="json", nullable=True)
     with pytest.raises(duelhost.ConfigError, match="map: the JSON is nested too deeply"):
         option.coerce("[" * 100_000 + "]" * 100_000)
+
+
+MEGABYTE = 1_000_000
+
+
+def _message(call: object) -> str:
+    assert callable(call)
+    with pytest.raises(duelhost.ConfigError) as caught:
+        call()
+    return str(caught.value)
+
+
+def test_errors_echo_at_most_sixty_characters_of_a_value() -> None:
+    # Issue 16: an option value of 1 MB came back whole in its error.
+    option = Option("galaxies", 7, "galaxies", minimum=1, maximum=26)
+    message = _message(lambda: option.coerce("x" * MEGABYTE))
+    assert message == "option galaxies must be an integer from 1 to 26, got '" + "x" * 59 + "…'"
+    flag = Option("archer", "aggressive", "", kind="str", choices=("aggressive", "tactical"))
+    assert len(_message(lambda: flag.coerce("y" * MEGABYTE))) < 200
+    listed = Option("order", None, "", kind="str")
+    shown = repr(list(range(30)))[:59] + "…"
+    assert _message(lambda: listed.coerce(list(range(MEGABYTE)))).endswith(f"got {shown}")
+
+
+def test_unknown_names_games_and_assignments_are_cut_too() -> None:
+    declared = (Option("a", 1, ""),)
+    unknown = _message(lambda: resolve_options("g", declared, {"z" * MEGABYTE: 1}))
+    assert unknown == "unknown option '" + "z" * 59 + "…' for g; valid options: a"
+    assert len(_message(lambda: parse_assignments(["q" * MEGABYTE]))) < 200
+    assert len(_message(lambda: duelhost.load("c" * MEGABYTE))) < 300
+    game = duelhost.load("goofspiel")
+    assert len(_message(lambda: game.new(seed="s" * MEGABYTE))) < 200  # type: ignore[arg-type]

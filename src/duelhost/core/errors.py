@@ -22,6 +22,15 @@ QUOTE_LIMIT = 60
 ELLIPSIS = "…"
 
 
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, the last of them an ellipsis, when it is longer."""
+    if limit < 1:
+        raise ValueError(f"quote limit must be at least 1, not {limit}")
+    if len(text) > limit:
+        return text[: limit - 1] + ELLIPSIS
+    return text
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` in single quotes as error messages echo input: ``quote("C3-C6") == "'C3-C6'"``.
 
@@ -29,8 +38,15 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     ellipsis, so that an error never echoes more than ``limit`` characters of what it was given
     (a 100 kB submission must not come back as a 100 kB message).
     """
-    if limit < 1:
-        raise ValueError(f"quote limit must be at least 1, not {limit}")
-    if len(text) > limit:
-        text = text[: limit - 1] + ELLIPSIS
-    return f"'{text}'"
+    return f"'{shorten(text, limit)}'"
+
+
+def quote_value(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value of any type as an error echoes it: a string quoted, anything else its ``repr``.
+
+    Both are cut as ``quote`` cuts: ``quote_value(5) == "5"``, ``quote_value("x") == "'x'"``,
+    and a 1 MB JSON value comes back as its first characters and an ellipsis.
+    """
+    if isinstance(value, str):
+        return quote(value, limit)
+    return shorten(repr(value), limit)

@@ -9,21 +9,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from duelhost.core.errors import IllegalAction
+from duelhost.core.errors import IllegalAction, quote
 
-_CELL = re.compile(r"^([A-Za-z])(\d{1,2})$")
+_CELL = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
+"""ASCII digits only: ``\\d`` would also take "３" (full width) and "٣" (Arabic-Indic) as 3."""
 
 
 def parse_cell(text: str, columns: int, rows: int) -> tuple[int, int]:
     """``"C4"`` -> ``(2, 3)``: zero-based (column, row) on a board of the given size."""
     match = _CELL.match(text.strip())
     if not match:
-        raise IllegalAction(f"'{text}' is not a cell (a column letter and a row number, like A1)")
+        raise IllegalAction(
+            f"{quote(text)} is not a cell (a column letter and a row number, like A1)"
+        )
     column = ord(match.group(1).upper()) - ord("A")
     row = int(match.group(2)) - 1
     if not (0 <= column < columns and 0 <= row < rows):
         last = chr(ord("A") + columns - 1)
-        raise IllegalAction(f"'{text}' is off the board (columns A-{last}, rows 1-{rows})")
+        raise IllegalAction(f"{quote(text)} is off the board (columns A-{last}, rows 1-{rows})")
     return column, row
 
 
@@ -53,8 +56,8 @@ def match_name(text: str, names: Sequence[str], what: str = "name") -> str:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise IllegalAction(f"'{text}' is not a {what}; choose from {join_choices(names)}")
-    raise IllegalAction(f"'{text}' is ambiguous: it could be {join_choices(found)}")
+        raise IllegalAction(f"{quote(text)} is not a {what}; choose from {join_choices(names)}")
+    raise IllegalAction(f"{quote(text)} is ambiguous: it could be {join_choices(found)}")
 
 
 def join_choices(names: Iterable[str]) -> str:

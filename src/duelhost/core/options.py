@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from duelhost.core.errors import ConfigError
+from duelhost.core.errors import ConfigError, quote, quote_value
 
 _KINDS = ("int", "float", "bool", "str", "json")
 
@@ -126,7 +126,9 @@ class Option:
         return value
 
     def _bad(self, value: Any) -> ConfigError:
-        return ConfigError(f"option {self.name} must be {self.describe()}, got {value!r}")
+        return ConfigError(
+            f"option {self.name} must be {self.describe()}, got {quote_value(value)}"
+        )
 
 
 def _num(value: float) -> str:
@@ -141,7 +143,9 @@ def resolve_options(
     for name in given:
         if name not in by_name:
             valid = ", ".join(by_name) if by_name else "none"
-            raise ConfigError(f"unknown {what} {name!r} for {owner}; valid {what}s: {valid}")
+            raise ConfigError(
+                f"unknown {what} {quote_value(name)} for {owner}; valid {what}s: {valid}"
+            )
     values: dict[str, Any] = {}
     for option in declared:
         if option.name in given:
@@ -157,6 +161,6 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise ConfigError(f"option {pair!r} must be written name=value")
+            raise ConfigError(f"option {quote(pair)} must be written name=value")
         result[name.strip()] = value
     return result

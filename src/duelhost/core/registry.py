@@ -18,7 +18,7 @@ from typing import Any
 
 from duelhost.core.budget import OptionBudget
 from duelhost.core.clock import Clock
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote_value
 from duelhost.core.options import Option, resolve_options
 from duelhost.core.record import Record
 from duelhost.core.state import STATE_FORMAT, State
@@ -106,7 +106,7 @@ class Game:
     def new(self, seed: int = 0, **setup: Any) -> State:
         """A new match. Same seed, options, setup and submissions give the same match (G6)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"the seed must be an integer, got {seed!r}")
+            raise ConfigError(f"the seed must be an integer, got {quote_value(seed)}")
         values = resolve_options(self.name, self.spec.setup, setup, what="setup argument")
         # Setup arguments left at their default are not passed on, so records stay small.
         given = {k: v for k, v in values.items() if k in setup}
@@ -115,13 +115,15 @@ class Game:
     def replay(self, record: Record) -> State:
         """The state reached by a record's history (each entry checked as it is applied)."""
         if record.game != self.name:
-            raise ConfigError(f"the record is of {record.game!r}, not {self.name!r}")
+            raise ConfigError(f"the record is of {quote_value(record.game)}, not {self.name!r}")
         state = self.new(record.seed, **record.setup)
         for number, entry in enumerate(record.history):
             try:
                 state.apply(entry)
             except IllegalAction as error:
-                raise ConfigError(f"history entry {number} ({entry.to_dict()}): {error}") from None
+                raise ConfigError(
+                    f"history entry {number} ({quote_value(entry.to_dict())}): {error}"
+                ) from None
         return state
 
     def from_json(self, text: str) -> State:
@@ -180,7 +182,9 @@ def spec(name: str) -> GameSpec:
     """The spec of a registered game; ConfigError listing the games for an unknown name."""
     _discover()
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise ConfigError(f"unknown game {name!r}; the games are {', '.join(sorted(_REGISTRY))}")
+        raise ConfigError(
+            f"unknown game {quote_value(name)}; the games are {', '.join(sorted(_REGISTRY))}"
+        )
     return _REGISTRY[name]
 
 

@@ -77,6 +77,41 @@ def test_mp3_g3_bad_orders_are_rejected_with_a_reason_and_change_nothing(
     assert state.submit(0, "A1>C1 8") == "A1>C1 8"  # G3: the seat may submit again
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Issue 16: "３" is a full-width 3; int() reads it as 3, the notation does not.
+        ("A1>C1 \uff13", "^'A1>C1 \uff13' is not an order: write A1>C4 12"),
+        ("A1>C1 \u0663", "^'A1>C1 \u0663' is not an order"),  # Arabic-Indic 3
+        ("A1>C\uff11 3", "^'A1>C\uff11 3' is not an order"),  # full-width 1 in a cell
+        ("\uff21\uff11>C1 3", "is not an order"),  # full-width A1
+    ],
+)
+def test_only_ascii_digits_are_read_as_numbers(text: str, message: str) -> None:
+    state = new_state()
+    wait(state, 2)  # A1: 8 ships
+    before = state.to_json()
+    with pytest.raises(duelhost.IllegalAction, match=message):
+        state.submit(0, text)
+    assert state.to_json() == before
+
+
+def test_errors_quote_at_most_sixty_characters_of_the_order() -> None:
+    state = new_state()
+    huge = "A1>C1 x" + "y" * 100_000
+    with pytest.raises(duelhost.IllegalAction) as caught:
+        state.submit(0, huge)
+    message = str(caught.value)
+    assert message.startswith("'A1>C1 x" + "y" * 52 + "\u2026' is not an order")
+    assert len(message) < 200
+    with pytest.raises(duelhost.IllegalAction) as caught:
+        state.submit(0, "A1>C1 " + "9" * 100_000)
+    assert str(caught.value) == (
+        "'A1>C1 " + "9" * 53 + "\u2026': the ship count is more than any planet holds "
+        "(999 at most, MP7)"
+    )
+
+
 def test_mp3_no_ships_at_the_start() -> None:
     state = new_state()
     with pytest.raises(duelhost.IllegalAction, match=r"^A1>C1 1: A1 has 0 ships$"):

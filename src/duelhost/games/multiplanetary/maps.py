@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from duelhost.core.errors import ConfigError
+from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.rng import derive
 
 COLUMNS = 10
@@ -31,6 +31,8 @@ GENERATED_PAIRS = (5, 8)
 
 _CELL = re.compile(r"^([A-Ja-j])(10|[1-9])$")
 _PLANET_KEYS = ("cell", "size", "owner", "ships")
+_PATH_QUOTE_LIMIT = 260
+"""Errors quote a map file's path up to this length (a path is longer than other input)."""
 
 
 def cell_name(x: int, y: int) -> str:
@@ -61,7 +63,9 @@ def normalise_map(value: Any) -> dict[str, Any]:
         )
     unknown = sorted(str(key) for key in value if key != "planets")
     if unknown:
-        raise ConfigError(f"map: unknown key {unknown[0]!r} (a map holds only 'planets')")
+        raise ConfigError(
+            f"map: unknown key {quote_value(unknown[0])} (a map holds only 'planets')"
+        )
     planets = value.get("planets")
     if not isinstance(planets, list):
         raise ConfigError("map: 'planets' must be a list of planets")
@@ -97,14 +101,18 @@ def _load(path: str | os.PathLike[str]) -> Any:
     try:
         content = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(f"map file {str(path)!r} not found") from None
+        raise ConfigError(f"map file {quote(str(path), _PATH_QUOTE_LIMIT)} not found") from None
     except (OSError, ValueError) as error:
         # ValueError: not UTF-8 (UnicodeDecodeError), or a path with a NUL character.
-        raise ConfigError(f"map file {str(path)!r} cannot be read: {error}") from None
+        raise ConfigError(
+            f"map file {quote(str(path), _PATH_QUOTE_LIMIT)} cannot be read: {error}"
+        ) from None
     try:
         return json.loads(content)
     except (ValueError, RecursionError) as error:
-        raise ConfigError(f"map file {str(path)!r} is not valid JSON: {error}") from None
+        raise ConfigError(
+            f"map file {quote(str(path), _PATH_QUOTE_LIMIT)} is not valid JSON: {error}"
+        ) from None
 
 
 def _check_planet(number: int, planet: Any) -> dict[str, Any]:
@@ -113,26 +121,33 @@ def _check_planet(number: int, planet: Any) -> dict[str, Any]:
         raise ConfigError(f"{where} must be an object with {', '.join(_PLANET_KEYS)}")
     unknown = sorted(str(key) for key in planet if key not in _PLANET_KEYS)
     if unknown:
-        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(_PLANET_KEYS)})")
+        raise ConfigError(
+            f"{where}: unknown key {quote_value(unknown[0])} (keys: {', '.join(_PLANET_KEYS)})"
+        )
     missing = [key for key in _PLANET_KEYS if key not in planet]
     if missing:
         raise ConfigError(f"{where} lacks {missing[0]!r}")
     cell = planet["cell"]
     xy = cell_xy(cell) if isinstance(cell, str) else None
     if xy is None:
-        raise ConfigError(f"{where}: cell must be a cell from A1 to J10 (MP1), got {cell!r}")
+        raise ConfigError(
+            f"{where}: cell must be a cell from A1 to J10 (MP1), got {quote_value(cell)}"
+        )
     name = cell_name(*xy)
     where = f"map: planet {name}"
     size = planet["size"]
     if not _is_int(size) or not 1 <= size <= 5:
-        raise ConfigError(f"{where}: size must be an integer from 1 to 5, got {size!r}")
+        raise ConfigError(f"{where}: size must be an integer from 1 to 5, got {quote_value(size)}")
     owner = planet["owner"]
     if owner is not None and (not _is_int(owner) or owner not in (0, 1)):
-        raise ConfigError(f"{where}: owner must be 0, 1 or null (neutral), got {owner!r}")
+        raise ConfigError(
+            f"{where}: owner must be 0, 1 or null (neutral), got {quote_value(owner)}"
+        )
     ships = planet["ships"]
     if not _is_int(ships) or not 0 <= ships <= MAX_SHIPS:
         raise ConfigError(
-            f"{where}: ships must be an integer from 0 to {MAX_SHIPS} (MP7), got {ships!r}"
+            f"{where}: ships must be an integer from 0 to {MAX_SHIPS} (MP7), "
+            f"got {quote_value(ships)}"
         )
     return {"cell": name, "size": size, "owner": owner, "ships": ships}
 

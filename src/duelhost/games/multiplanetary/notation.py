@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from duelhost.core.errors import IllegalAction
+from duelhost.core.errors import IllegalAction, quote
+from duelhost.games.multiplanetary.maps import MAX_SHIPS
 
-_ORDER = re.compile(r"^([A-Za-z]\d{1,3})\s*(>>|>)\s*([A-Za-z]\d{1,3})\s+(\d+)$")
+_ORDER = re.compile(r"^([A-Za-z][0-9]{1,3})\s*(>>|>)\s*([A-Za-z][0-9]{1,3})\s+([0-9]+)$")
+"""ASCII digits only, as the other games parse: ``\\d`` would read "３" (full width) as 3."""
 _MAX_DIGITS = 9
 
 
@@ -61,14 +63,17 @@ def parse_order_text(part: str) -> tuple[str, str, int, bool]:
     match = _ORDER.match(part)  # parts come stripped from split_submission
     if match is None:
         raise IllegalAction(
-            f"'{part}' is not an order: write A1>C4 12 to send 12 ships by standard warp, "
+            f"{quote(part)} is not an order: write A1>C4 12 to send 12 ships by standard warp, "
             "A1>>C4 12 by quantum warp, or wait"
         )
     source, arrow, destination, digits = match.groups()
     # Leading zeros are stripped before int(): Python refuses to convert more than 4300 digits.
     significant = digits.lstrip("0") or "0"
     if len(significant) > _MAX_DIGITS:
-        raise IllegalAction(f"'{part}': {digits} ships is more than any planet holds (MP7)")
+        raise IllegalAction(
+            f"{quote(part)}: the ship count is more than any planet holds "
+            f"({MAX_SHIPS} at most, MP7)"
+        )
     return source.upper(), destination.upper(), int(significant), arrow == ">>"
 
 

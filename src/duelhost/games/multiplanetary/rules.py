@@ -20,7 +20,7 @@ import random
 from math import isqrt
 from typing import Any, NoReturn
 
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.state import State
 from duelhost.games.multiplanetary.maps import (
     COLUMNS,
@@ -177,7 +177,7 @@ class MultiplanetaryState(State):
 
     def _no_planet(self, label: str, cell: str) -> NoReturn:
         if cell_xy(cell) is None:
-            raise IllegalAction(f"{label}: '{cell}' is off the board (columns A-J, rows 1-10)")
+            raise IllegalAction(f"{label}: {quote(cell)} is off the board (columns A-J, rows 1-10)")
         raise IllegalAction(f"{label}: there is no planet on {cell}")
 
     def _format(self, seat: int, action: Any) -> str:
