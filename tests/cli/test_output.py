@@ -163,7 +163,7 @@ def test_verify_checks_a_record_written_by_play(tmp_path: Path) -> None:
     record.write_text(json.dumps(data))
     broken = run("verify", str(record))
     assert broken.returncode == 1
-    assert "the record does not replay" in broken.stdout
+    assert "entry 0 (seat 0) does not replay" in broken.stdout
     assert "checks run: replay" in broken.stdout
 
 

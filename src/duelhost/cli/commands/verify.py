@@ -1,12 +1,26 @@
-"""``duelhost verify RECORD``: check a match record and say which checks ran.
+"""``duelhost verify RECORD [--receipts FILE ...]``: check a match record and say which checks
+ran.
 
-Any record is accepted: one written by ``duelhost play --record`` or ``state.to_json()`` holds
-a replayable history only, a server record also holds receipts and their published nonces.
-Every record is replayed; receipts are checked where the record holds them.
+Any record is accepted. One written by ``duelhost play --record`` or ``state.to_json()`` holds a
+replayable history only; a server record also holds a receipt for every submission, the nonces
+published at the reveals and, for a seed the server drew, the seed commitment (RULINGS G7).
+
+Checks, each where the record holds what it needs:
+- **replay**: every entry applies, each entry's ``decision`` is its place in the replay, the
+  replay finishes, and its result equals the record's ``result``;
+- **receipts**: in a server record every submission carries a receipt, and each matches its
+  seat, decision, canonical text and published nonce;
+- **seed commitment**: SHA-256 of ``"<seed>:<salt>"`` equals the committed value;
+- **kept receipts** (``--receipts``): every receipt a player kept (and the seed commitment they
+  saw) appears in the record at its match, seat and decision. This is the check a forger cannot
+  pass by recomputing receipts: without it only the record's own consistency is checked.
+The file formats are in docs/fairness.md.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,9 +29,13 @@ from typing import Annotated, Any
 import typer
 
 from duelhost.cli.output import fail, make_console
-from duelhost.core.errors import ConfigError
-from duelhost.core.registry import load_record
+from duelhost.core.errors import ConfigError, IllegalAction, quote
+from duelhost.core.record import Record
+from duelhost.core.registry import load
+from duelhost.core.state import State
 from duelhost.host import receipts
+
+RECEIPTS_FORMAT = "duelhost-receipts/1"
 
 
 @dataclass
@@ -29,37 +47,91 @@ class Verification:
     problems: list[str] = field(default_factory=list)
 
 
-def check_record(data: Any) -> Verification:
-    """Replay the record; where it holds receipts, check each against its seat, decision,
-    canonical text and published nonce."""
+def seed_commitment(seed: int, salt: str) -> str:
+    """The commitment to a match seed (RULINGS G7): SHA-256 hex of UTF-8 ``"<seed>:<salt>"``."""
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
+def check_record(data: Any, kept: list[Any] | None = None) -> Verification:
+    """Run every check the record (and the kept receipts, if any) allows."""
     if not isinstance(data, dict):
         raise ConfigError("a match record must be a JSON object")
     found = Verification(checks=["replay"])
-    try:
-        load_record(data)
-    except ConfigError as error:
-        found.problems.append(f"the record does not replay: {error}")
     history = data.get("history")
     if not isinstance(history, list):
         found.problems.append("the record has no history list")
         return found
-    if not any(isinstance(item, dict) and "receipt" in item for item in history):
-        return found
-    found.checks.append("receipts")
-    match_id = data.get("match")
-    if not isinstance(match_id, str):
-        found.problems.append("the record holds receipts but names no match id")
-        return found
-    _check_receipts(match_id, history, found)
+    _check_replay(data, found)
+    if "match" in data:
+        found.checks.append("receipts")
+        _check_receipts(data, history, found)
+    if "seed_commitment" in data:
+        found.checks.append("seed commitment")
+        _check_seed(data, found)
+    if kept is not None:
+        found.checks.append("kept receipts")
+        for document in kept:
+            _check_kept(data, history, document, found)
     return found
 
 
-def _check_receipts(match_id: str, history: list[Any], found: Verification) -> None:
+def _replay(data: dict[str, Any], found: Verification) -> State | None:
+    """Replay entry by entry, comparing each entry's decision with its place."""
+    record = Record.from_dict(data)
+    state = load(record.game, **record.options).new(record.seed, **record.setup)
+    for number, (entry, item) in enumerate(zip(record.history, data["history"], strict=True)):
+        stated = item.get("decision") if isinstance(item, dict) else None
+        if stated is not None and stated != state.decision:
+            found.problems.append(
+                f"entry {number} (seat {entry.seat}): it says decision {stated}, but it is "
+                f"decision {state.decision} in the replay"
+            )
+        try:
+            state.apply(entry)
+        except IllegalAction as error:
+            found.problems.append(f"entry {number} (seat {entry.seat}) does not replay: {error}")
+            return None
+    return state
+
+
+def _check_replay(data: dict[str, Any], found: Verification) -> None:
+    try:
+        state = _replay(data, found)
+    except ConfigError as error:
+        found.problems.append(f"the record does not replay: {error}")
+        return
+    if state is None:
+        return
+    stated = data.get("result")
+    if not state.is_over:
+        reason = stated.get("reason") if isinstance(stated, dict) else None
+        if not (isinstance(reason, str) and "abandon" in reason):
+            found.problems.append(
+                f"the replay does not finish: the record stops at decision {state.decision} "
+                "with the match still in play"
+            )
+        return
+    if stated is not None and json.loads(json.dumps(state.result)) != stated:
+        found.problems.append(
+            f"the record's result {quote(json.dumps(stated))} is not the replay's "
+            f"{quote(json.dumps(state.result))}"
+        )
+
+
+def _check_receipts(data: dict[str, Any], history: list[Any], found: Verification) -> None:
+    match_id = data["match"]
+    if not isinstance(match_id, str):
+        found.problems.append("the record's match id is not a string")
+        return
     seen: set[tuple[int, int]] = set()
     for number, item in enumerate(history):
-        if not isinstance(item, dict) or "receipt" not in item:
+        if not isinstance(item, dict):
             continue
         where = f"entry {number} (seat {item.get('seat')}, decision {item.get('decision')})"
+        if "receipt" not in item:
+            if item.get("kind") == "submit":
+                found.problems.append(f"{where}: no receipt, where every submission has one")
+            continue
         nonce = item.get("nonce")
         if not isinstance(nonce, str):
             found.problems.append(f"{where}: no nonce published")
@@ -69,37 +141,103 @@ def _check_receipts(match_id: str, history: list[Any], found: Verification) -> N
             found.problems.append(f"{where}: seat, decision and text are needed")
             continue
         if not receipts.check(match_id, seat, decision, text, nonce, str(item["receipt"])):
-            found.problems.append(f"{where}: the receipt does not match {text!r}")
+            found.problems.append(f"{where}: the receipt does not match {quote(text)}")
         if (decision, seat) in seen:
             found.problems.append(f"{where}: a second submission for the same decision")
         seen.add((decision, seat))
         found.receipts += 1
 
 
+def _check_seed(data: dict[str, Any], found: Verification) -> None:
+    seed, salt, committed = data.get("seed"), data.get("seed_salt"), data.get("seed_commitment")
+    if not isinstance(salt, str) or not isinstance(seed, int):
+        found.problems.append("the record holds a seed commitment but no seed and salt")
+        return
+    if not hmac.compare_digest(seed_commitment(seed, salt), str(committed)):
+        found.problems.append(
+            f"the seed {seed} with salt {quote(salt)} does not match the seed commitment "
+            f"{quote(str(committed))} published when the match was created"
+        )
+
+
+def _check_kept(
+    data: dict[str, Any], history: list[Any], document: Any, found: Verification
+) -> None:
+    """Every receipt a player kept must be in the record, at its match, seat and decision."""
+    if not isinstance(document, dict) or document.get("format") != RECEIPTS_FORMAT:
+        raise ConfigError(f"a receipts file must be a JSON object with format {RECEIPTS_FORMAT!r}")
+    match_id = document.get("match")
+    if match_id != data.get("match"):
+        found.problems.append(
+            f"the kept receipts are of match {quote(str(match_id))}, the record says "
+            f"{quote(str(data.get('match')))}"
+        )
+        return
+    committed = document.get("seed_commitment")
+    if committed is not None and committed != data.get("seed_commitment"):
+        found.problems.append(
+            f"the seed commitment you kept, {quote(str(committed))}, is not the record's "
+            f"{quote(str(data.get('seed_commitment')))}"
+        )
+    by_place = {
+        (item.get("decision"), item.get("seat")): (number, item)
+        for number, item in enumerate(history)
+        if isinstance(item, dict) and "receipt" in item
+    }
+    for kept in document.get("receipts", []):
+        seat, decision, digest = kept.get("seat"), kept.get("decision"), kept.get("receipt")
+        place = by_place.get((decision, seat))
+        if place is None:
+            found.problems.append(
+                f"your receipt for seat {seat}, decision {decision} ({quote(str(digest), 16)}) "
+                "is not in the record: no entry holds that submission"
+            )
+        elif place[1]["receipt"] != digest:
+            found.problems.append(
+                f"entry {place[0]} (seat {seat}, decision {decision}): its receipt "
+                f"{quote(str(place[1]['receipt']), 16)} is not the one you kept "
+                f"({quote(str(digest), 16)}): the submission was changed"
+            )
+
+
 def verify_record(data: Any) -> tuple[int, list[str]]:
-    """(receipts checked, problems) of :func:`check_record`."""
+    """(receipts checked, problems) of :func:`check_record` without kept receipts."""
     found = check_record(data)
     return found.receipts, found.problems
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise fail(f"{path}: {error}") from None
+    except RecursionError:
+        raise fail(f"{path}: the JSON is nested too deeply") from None
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
     def verify(
         record: Annotated[
-            Path, typer.Argument(help="a match record (from the server or --record)")
+            Path, typer.Argument(metavar="RECORD", help="a match record (server or --record)")
         ],
+        kept: Annotated[
+            list[Path] | None,
+            typer.Option("--receipts", metavar="FILE", help="receipts a player kept (repeatable)"),
+        ] = None,
     ) -> None:
         """Check a match record.
 
-        The record must replay, and every receipt it holds must match its submission."""
+        The record must replay to its stated result, and every receipt it holds must match its
+        submission; with --receipts, every receipt a player kept must be in it."""
         console = make_console()
+        data = _read_json(record)
+        documents = [_read_json(path) for path in kept or []]
         try:
-            found = check_record(json.loads(record.read_text(encoding="utf-8")))
-        except (OSError, ValueError) as error:
+            found = check_record(data, documents if kept else None)
+        except ConfigError as error:
             raise fail(f"{record}: {error}") from None
-        except RecursionError:
-            raise fail(f"{record}: the JSON is nested too deeply") from None
-        ran = " and ".join(found.checks)
+        ran = ", ".join(found.checks)
         for problem in found.problems:
             console.print(problem, style="red", markup=False)
         if found.problems:
@@ -109,4 +247,11 @@ def register(app: typer.Typer) -> None:
             done = f"replays; {found.receipts} receipt(s) match their submissions"
         else:
             done = "replays (the record holds no receipts: only the replay was checked)"
-        console.print(f"{record}: ok — {done}", markup=False)
+        console.print(f"{record}: ok — {done}; checks run: {ran}", markup=False)
+        if not kept:
+            console.print(
+                "Only the record's own consistency was checked: a forger can recompute "
+                "receipts. Pass the receipts you kept with --receipts FILE to check that "
+                "nobody changed your submissions.",
+                markup=False,
+            )
