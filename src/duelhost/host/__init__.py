@@ -1,12 +1,17 @@
 """The sans-I/O match host: matches, clocks, receipts (no sockets, no wall clock inside)."""
 
 from duelhost.host.clocks import Clock, default_clock, make_clock
-from duelhost.host.match import RECIPIENTS, Match, SeatSpec, Step, check_seats
+from duelhost.host.limits import HostLimits
+from duelhost.host.match import Match, Step
+from duelhost.host.seats import SeatSpec, check_seats
+from duelhost.host.shapes import RECIPIENTS, Recipient
 
 __all__ = [
     "RECIPIENTS",
     "Clock",
+    "HostLimits",
     "Match",
+    "Recipient",
     "SeatSpec",
     "Step",
     "check_seats",

@@ -13,89 +13,59 @@ collected orders are submitted together, or the timeout applies), ``timeout``, `
 Exactly-once timeouts: a deadline fires only through ``advance``, which every event calls first
 with its own time, and firing moves the deadline on; a submission that arrives at or after a
 deadline is therefore processed after that deadline's timeout, never instead of it or twice.
+
+The concerns it combines live beside it: ``seats`` (who plays), ``timekeeper`` (deadlines),
+``ledger`` (receipts, nonces, idempotency keys), ``frames`` (notices and resume buffers) and
+``shapes`` (the typed data that leaves the host).
 """
 
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
+from duelhost.bots import Bot, SeatHandle, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
-from duelhost.host import receipts
 from duelhost.host.clocks import Clock
+from duelhost.host.frames import FrameBook
+from duelhost.host.ledger import Ledger
+from duelhost.host.limits import HostLimits
+from duelhost.host.seats import SeatSpec, check_seats
+from duelhost.host.shapes import (
+    RECIPIENTS,
+    Answer,
+    ClockStatus,
+    Frame,
+    LogEntry,
+    Notice,
+    Recipient,
+    Summary,
+    View,
+)
+from duelhost.host.timekeeper import Timekeeper
 
-Recipient = int | None
-RECIPIENTS: tuple[Recipient, ...] = (0, 1, None)
-LEGAL_LIMIT = 400
-"""Seat frames list the legal submissions when there are at most this many."""
-FRAME_BUFFER = 64
-"""Frames kept per recipient for clients that reconnect."""
-BOT_BURST = 64
-"""Bot submissions made per call before control returns to the caller (see ``bots_due``)."""
+LEGAL_LIMIT = HostLimits.legal_limit
+FRAME_BUFFER = HostLimits.frame_buffer
+BOT_BURST = HostLimits.bot_burst
 
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who plays a seat: ``human`` (holds a token) or ``bot`` (``bot`` names it)."""
-
-    kind: str
-    bot: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot}
+__all__ = ["RECIPIENTS", "Match", "Recipient", "SeatSpec", "Step", "check_seats"]
 
 
 @dataclass
 class Step:
     """What one event produced: log entries to store first, then frames to send."""
 
-    entries: list[dict[str, Any]] = field(default_factory=list)
-    frames: dict[Recipient, dict[str, Any]] = field(default_factory=dict)
+    entries: list[LogEntry] = field(default_factory=list)
+    frames: dict[Recipient, Frame] = field(default_factory=dict)
     texts: dict[Recipient, str] = field(default_factory=dict)
     """The same frames as JSON text (what is sent)."""
-    answer: dict[str, Any] | None = None
-
-
-def check_seats(game: Game, seats: Any) -> tuple[SeatSpec, SeatSpec]:
-    """Validated seat specs (ConfigError saying what is wrong)."""
-    if not isinstance(seats, list | tuple) or len(seats) != 2:
-        raise ConfigError("seats must be a list of two seats")
-    result: list[SeatSpec] = []
-    for number, seat in enumerate(seats):
-        if isinstance(seat, SeatSpec):
-            seat = seat.to_dict()
-        if not isinstance(seat, dict):
-            raise ConfigError(f"seat {number} must be an object such as {{'kind': 'human'}}")
-        unknown = sorted(set(seat) - {"kind", "bot"})
-        if unknown:
-            raise ConfigError(
-                f"seat {number}: unknown field {unknown[0]!r}; the fields are kind, bot"
-            )
-        kind = seat.get("kind")
-        if kind == "human":
-            if seat.get("bot") is not None:
-                raise ConfigError(f"seat {number}: a human seat names no bot")
-            result.append(SeatSpec("human"))
-        elif kind == "bot":
-            name = seat.get("bot", "random")
-            choices = available_bots(game.name)
-            if name not in choices:
-                raise ConfigError(
-                    f"seat {number}: no bot {name!r} for {game.name}; "
-                    f"the bots are {', '.join(choices)}"
-                )
-            result.append(SeatSpec("bot", name))
-        else:
-            raise ConfigError(f"seat {number}: kind must be 'human' or 'bot', got {kind!r}")
-    return result[0], result[1]
+    answer: Answer | None = None
 
 
 class Match:
@@ -111,6 +81,7 @@ class Match:
         clock: Clock | None,
         secret: bytes,
         created: float,
+        limits: HostLimits | None = None,
     ) -> None:
         self.id = match_id
         self.game = game
@@ -119,41 +90,30 @@ class Match:
         self.clock = clock
         self.secret = secret
         self.created = created
+        self.limits = limits if limits is not None else HostLimits()
         self.state: State = game.new(seed, **setup)
         self.setup = dict(self.state.setup)
-        self.log: list[dict[str, Any]] = []
+        self.log: list[LogEntry] = []
         self.bots: dict[int, Bot] = {
             number: make_bot(spec.bot or "random", game, number, seed)
             for number, spec in enumerate(self.seats)
             if spec.kind == "bot"
         }
-        # Public once resolved: nonces are published at the reveal. Otherwise a submission may
-        # carry a secret that outlives its decision, and a published nonce would let the
-        # opponent test the few possible texts against the receipt: a seat then gets its own
-        # nonces at once and everyone gets every nonce when the match is over.
-        self.public_submissions = game.spec.public_submissions
-        self.deadline: float | None = None
-        self.phase_start = created
-        self._phase_seats: tuple[int, ...] = ()
-        self._extended = False
-        self.extensions_left = [clock.extensions if clock else 0] * 2
+        self.timekeeper = Timekeeper(clock, created)
+        self.ledger = Ledger(
+            match_id, secret, game.spec.public_submissions, self.limits.keys_per_seat
+        )
+        self.book = FrameBook(self.limits.frame_buffer)
         self._orders: dict[int, str] = {}
-        self._receipts: dict[tuple[int, int], str] = {}
-        self._keys: dict[tuple[int, str], dict[str, Any]] = {}
         self._annotations: list[dict[str, Any]] = []
-        self._notices: list[tuple[int, tuple[Recipient, ...] | None, dict[str, Any]]] = []
         self._events_seen = 0
         self._bots_ordered: set[tuple[int, int]] = set()
-        self._frames: dict[Recipient, deque[tuple[int, int, str]]] = {
-            r: deque(maxlen=FRAME_BUFFER) for r in RECIPIENTS
-        }
-        self._last_n = 0
         self.tick_lateness: deque[float] = deque(maxlen=10_000)
         self.refused: Step | None = None
         self.watchers: set[Recipient] | None = None
         """Recipients to build frames for after each event (None: all three)."""
-        self._notice_seqs: list[int] = []
-        self._start_clock(created)
+        if not self.state.is_over:
+            self.timekeeper.start(created, self.state.to_act)
 
     # ------------------------------------------------------------------ restore
 
@@ -168,35 +128,78 @@ class Match:
         clock: Clock | None,
         secret: bytes,
         created: float,
-        log: Iterable[dict[str, Any]],
+        log: Iterable[LogEntry],
+        limits: HostLimits | None = None,
     ) -> Match:
         """The match a stored log describes, rebuilt by replaying every entry."""
-        match = cls(match_id, game, seed, setup, seats, clock, secret, created)
+        match = cls(match_id, game, seed, setup, seats, clock, secret, created, limits)
         for entry in log:
             match._replay(entry)
-        match._last_n = len(match.log)
+        match.book.last_n = len(match.log)
         return match
 
-    def _replay(self, entry: dict[str, Any]) -> None:
+    def _replay(self, entry: LogEntry) -> None:
         if entry["seq"] != len(self.log) + 1:
             raise ConfigError(f"match {self.id}: log entry {entry['seq']} out of order")
         kind, time = entry["type"], float(entry["time"])
         seat = int(entry.get("seat", -1))
         if kind == "submit":
             self.state.submit(seat, entry["text"])
-        elif kind == "order":
-            pass  # _bookkeep (below) collects it; it takes effect at the tick
         elif kind == "tick":
             self._apply_tick()
         elif kind == "timeout":
             self.state.timeout(seat)
         elif kind == "resign":
             self.state.resign(seat)
-        elif kind == "extend":
-            pass  # _bookkeep (below) applies extended time, live and in replay alike
-        else:
+        elif kind not in ("order", "extend"):
+            # ``order`` and ``extend`` take effect in _bookkeep, live and in replay alike.
             raise ConfigError(f"match {self.id}: unknown log entry type {kind!r}")
         self._bookkeep(entry, int(entry.get("decision", self.state.decision)), time)
+
+    # ------------------------------------------------------------------ the parts' state
+
+    @property
+    def deadline(self) -> float | None:
+        """The absolute time (Unix seconds) of the next deadline; None: none pending."""
+        return self.timekeeper.deadline
+
+    @deadline.setter
+    def deadline(self, value: float | None) -> None:
+        self.timekeeper.deadline = value
+
+    @property
+    def phase_start(self) -> float:
+        return self.timekeeper.phase_start
+
+    @property
+    def extensions_left(self) -> list[int]:
+        return self.timekeeper.extensions_left
+
+    @property
+    def public_submissions(self) -> bool:
+        """Whether submissions are public once their decision resolves (nonces published at
+        the reveal; ``GameSpec.public_submissions``)."""
+        return self.ledger.public
+
+    @public_submissions.setter
+    def public_submissions(self, value: bool) -> None:
+        self.ledger.public = value
+
+    @property
+    def _keys(self) -> dict[tuple[int, str], Answer]:
+        return self.ledger.keys
+
+    @property
+    def _frames(self) -> dict[Recipient, deque[tuple[int, int, str]]]:
+        return self.book.buffers
+
+    @property
+    def _last_n(self) -> int:
+        return self.book.last_n
+
+    @property
+    def _tick_mode(self) -> bool:
+        return self.timekeeper.tick_mode
 
     # ------------------------------------------------------------------ queries
 
@@ -207,33 +210,24 @@ class Match:
     def seat_kind(self, seat: int) -> str:
         return self.seats[seat].kind
 
-    def clock_status(self, now: float) -> dict[str, Any] | None:
-        if self.clock is None:
-            return None
-        return {
-            **self.clock.to_dict(),
-            "deadline": self.deadline,
-            "remaining": None if self.deadline is None else max(0.0, self.deadline - now),
-            "phase_start": self.phase_start,
-            "extended": self._extended,
-            "extensions_left": list(self.extensions_left),
-        }
+    def clock_status(self, now: float) -> ClockStatus | None:
+        return self.timekeeper.status(now)
 
-    def summary(self, seat: Recipient, now: float) -> dict[str, Any]:
+    def summary(self, seat: Recipient, now: float) -> Summary:
         """The answer of ``GET /api/matches/<id>`` for a seat (None: a spectator)."""
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "seat": seat,
-            "to_act": list(self.state.to_act),
-            "view": self.state.view(seat),
-            "is_over": self.state.is_over,
-            "winner": self.state.winner,
-            "result": self.state.result,
-            "clock": self.clock_status(now),
-            "n": self._last_n,
-            "orders": self._orders.get(seat) if seat is not None else None,
-        }
+        return Summary(
+            id=self.id,
+            game=self.game.name,
+            seat=seat,
+            to_act=list(self.state.to_act),
+            view=self.state.view(seat),
+            is_over=self.state.is_over,
+            winner=self.state.winner,
+            result=self.state.result,
+            clock=self.clock_status(now),
+            n=self._last_n,
+            orders=self._orders.get(seat) if seat is not None else None,
+        )
 
     def record(self) -> dict[str, Any]:
         """The match record: seed, options, setup, and every history entry with its time,
@@ -248,7 +242,7 @@ class Match:
         for item, note in zip(data["history"], self._annotations, strict=True):
             item = {**item, **note}
             if "receipt" in item and self._nonce_public(item["decision"], item["seat"], None):
-                item["nonce"] = receipts.nonce(self.secret, item["decision"], item["seat"])
+                item["nonce"] = self.ledger.nonce(item["decision"], item["seat"])
             history.append(item)
         data["history"] = history
         return data
@@ -257,16 +251,17 @@ class Match:
         """Whether a bot seat owes a submission (the caller should call ``advance`` again)."""
         if self.state.is_over:
             return False
-        for seat in self.bots:
-            if seat in self.state.to_act and not (
-                self._tick_mode and (self.state.decision, seat) in self._bots_ordered
-            ):
-                return True
-        return False
+        return any(self._bot_owes(seat) for seat in self.bots)
 
-    @property
-    def _tick_mode(self) -> bool:
-        return self.clock is not None and self.clock.mode == "tick"
+    def _bot_owes(self, seat: int) -> bool:
+        return seat in self.state.to_act and not (
+            self._tick_mode and (self.state.decision, seat) in self._bots_ordered
+        )
+
+    def draw_text(self) -> str | None:
+        """The submission that offers (or accepts) a draw in this game, None if it has none
+        (the game's ``GameSpec.draw_text``)."""
+        return self.game.spec.draw_text
 
     # ------------------------------------------------------------------ events
 
@@ -274,51 +269,51 @@ class Match:
         """A seat's submission. Raises IllegalAction (nothing changed) when it is refused;
         a repeated ``key`` gets the first answer again."""
         self.refused = None
-        if key is not None and (seat, key) in self._keys:
-            answer = self._keys[(seat, key)]
-            if "error" in answer:
-                raise IllegalAction(answer["error"])
-            return Step(answer=answer)
+        if key is not None:
+            earlier = self.ledger.answered(seat, key)
+            if earlier is not None:
+                if "error" in earlier:
+                    raise IllegalAction(str(earlier["error"]))  # type: ignore[typeddict-item]
+                return Step(answer=earlier)
 
-        def body(step: Step) -> dict[str, Any]:
+        def body(step: Step) -> Answer:
             try:
-                if not isinstance(text, str):
-                    raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
-                try:
-                    text.encode("utf-8")
-                except UnicodeEncodeError:
-                    raise IllegalAction("the submission is not valid Unicode text") from None
-                if text.strip().lower() == "resign":
-                    return self._resign(seat, now, step)
-                before = len(self.state.history)
-                try:
-                    if self._tick_mode:
-                        return self._order(seat, text, now, key, step, by="human")
-                    return self._submit(seat, text, now, key, step, by="human")
-                except IllegalAction:
-                    raise
-                except Exception as error:
-                    # A game that fails to read a text (an exception other than IllegalAction
-                    # while parsing) has changed nothing: refuse the text. If its state did
-                    # change, that is a bug in the game, and it must not pass as a refusal.
-                    if len(self.state.history) != before:
-                        raise
-                    shown = text if len(text) <= 40 else text[:40] + "…"
-                    raise IllegalAction(
-                        f"illegal submission {shown!r}: the game cannot read it "
-                        f"({type(error).__name__})"
-                    ) from None
+                return self._take(seat, text, now, key, step)
             except IllegalAction as error:
                 if key is not None:
-                    self._keys[(seat, key)] = {"accepted": False, "error": str(error)}
+                    refusal: Any = {"accepted": False, "error": str(error)}
+                    self.ledger.remember(seat, key, refusal)
                 raise
 
         return self._event(now, body)
 
-    def draw_text(self) -> str | None:
-        """The submission that offers (or accepts) a draw in this game, None if it has none
-        (the game's ``GameSpec.draw_text``)."""
-        return self.game.spec.draw_text
+    def _take(self, seat: int, text: Any, now: float, key: str | None, step: Step) -> Answer:
+        """A submission's text checked and applied (IllegalAction: refused, nothing changed)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise IllegalAction("the submission is not valid Unicode text") from None
+        if text.strip().lower() == "resign":
+            return self._resign(seat, now, step)
+        before = len(self.state.history)
+        try:
+            if self._tick_mode:
+                return self._order(seat, text, now, key, step, by="human")
+            return self._submit(seat, text, now, key, step, by="human")
+        except IllegalAction:
+            raise
+        except Exception as error:
+            # A game that fails to read a text (an exception other than IllegalAction while
+            # parsing) has changed nothing: refuse the text. If its state did change, that is
+            # a bug in the game, and it must not pass as a refusal.
+            if len(self.state.history) != before:
+                raise
+            shown = text if len(text) <= 40 else text[:40] + "…"
+            raise IllegalAction(
+                f"illegal submission {shown!r}: the game cannot read it ({type(error).__name__})"
+            ) from None
 
     def draw(self, seat: int, now: float, key: str | None = None) -> Step:
         """Offer a draw, or accept the opponent's standing offer, where the game allows it:
@@ -336,28 +331,22 @@ class Match:
         """An extended time call (``Clock.extensions``): the current phase lasts
         ``extended_seconds`` from its start, for both players; once per player per match."""
 
-        def body(step: Step) -> dict[str, Any]:
+        def body(step: Step) -> Answer:
             self._check_playing()
-            clock = self.clock
-            if clock is None or clock.extended_seconds is None:
-                raise IllegalAction("this match's clock has no extended time")
-            if clock.mode == "tick":
-                raise IllegalAction("a tick clock has no extended time")
-            if self.extensions_left[seat] <= 0:
-                raise IllegalAction(f"seat {seat} has already called extended time in this match")
-            if self._extended:
-                raise IllegalAction("the current phase already has extended time")
-            entry = {"type": "extend", "seat": seat, "decision": self.state.decision, "time": now}
+            refusal = self.timekeeper.refusal_of_extension(seat)
+            if refusal is not None:
+                raise IllegalAction(refusal)
+            entry = LogEntry(type="extend", seat=seat, decision=self.state.decision, time=now)
             self._push(step, entry, now)
-            return {"accepted": True, "deadline": self.deadline}
+            return Answer(accepted=True, deadline=self.deadline)
 
         return self._event(now, body)
 
     def advance(self, now: float) -> Step:
         """Let time pass until ``now``: fire every deadline at or before it, let bots act."""
-        return self._event(now, lambda step: {})
+        return self._event(now, lambda step: Answer())
 
-    def _event(self, now: float, body: Callable[[Step], dict[str, Any]]) -> Step:
+    def _event(self, now: float, body: Callable[[Step], Answer]) -> Step:
         """Run one event at ``now``: deadlines first, then the event, then bots, then frames.
         When the event is refused after deadlines fired, those effects are real: the step
         holding them is kept in ``refused`` for the caller to store and send."""
@@ -377,29 +366,25 @@ class Match:
         step.answer = answer
         return step
 
-    def _resign(self, seat: int, now: float, step: Step) -> dict[str, Any]:
+    def _resign(self, seat: int, now: float, step: Step) -> Answer:
         self._check_playing()
         self.state.resign(seat)
-        self._push(step, {"type": "resign", "seat": seat, "time": now}, now)
-        return {"accepted": True, "receipt": None, "text": "resign"}
+        self._push(step, LogEntry(type="resign", seat=seat, time=now), now)
+        return Answer(accepted=True, receipt=None, text="resign")
 
     # ------------------------------------------------------------------ frames
 
-    def frame(self, recipient: Recipient, now: float, full: bool = True) -> dict[str, Any]:
+    def frame(self, recipient: Recipient, now: float, full: bool = True) -> Frame:
         """The current frame for a recipient; ``full`` frames carry the whole event log."""
         return self._make_frame(
             recipient, now, 0 if full else self._last_n, "full" if full else "update"
         )
 
-    def frames_since(self, recipient: Recipient, after: int, now: float) -> list[dict[str, Any]]:
+    def frames_since(self, recipient: Recipient, after: int, now: float) -> list[Frame]:
         """What a client that last saw frame ``after`` missed: the buffered frames, or one full
         frame when the buffer no longer reaches back that far (or ``after`` is unknown)."""
-        buffered = self._frames[recipient]
-        if after == self._last_n and after > 0:
-            return []
-        if buffered and after >= 0 and buffered[0][1] <= after < self._last_n:
-            return [json.loads(text) for n, _prev, text in buffered if n > after]
-        return [self.frame(recipient, now)]
+        buffered = self.book.buffered_since(recipient, after)
+        return buffered if buffered is not None else [self.frame(recipient, now)]
 
     # ------------------------------------------------------------------ internals
 
@@ -409,17 +394,17 @@ class Match:
 
     def _submit(
         self, seat: int, text: str, now: float, key: str | None, step: Step, by: str
-    ) -> dict[str, Any]:
+    ) -> Answer:
         decision = self.state.decision
         canonical = self.state.submit(seat, text)
         if canonical == "resign":  # the kernel took a resignation spelled another way
-            self._push(step, {"type": "resign", "seat": seat, "time": now}, now)
-            return {"accepted": True, "receipt": None, "text": "resign"}
+            self._push(step, LogEntry(type="resign", seat=seat, time=now), now)
+            return Answer(accepted=True, receipt=None, text="resign")
         return self._acknowledge("submit", seat, decision, canonical, now, key, step, by)
 
     def _order(
         self, seat: int, text: str, now: float, key: str | None, step: Step, by: str
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """An order message in a tick window: checked together with the seat's earlier
         messages of the window; the concatenation is what the tick submits."""
         self._check_playing()
@@ -449,33 +434,30 @@ class Match:
         key: str | None,
         step: Step,
         by: str,
-    ) -> dict[str, Any]:
+    ) -> Answer:
         """Log an accepted submission (or tick order) with its receipt, and answer it."""
-        digest = receipts.receipt(
-            self.id, seat, decision, canonical, receipts.nonce(self.secret, decision, seat)
+        entry = LogEntry(
+            type=kind,
+            seat=seat,
+            decision=decision,
+            text=canonical,
+            receipt=self.ledger.receipt(seat, decision, canonical),
+            time=now,
+            by=by,
         )
-        entry = {
-            "type": kind,
-            "seat": seat,
-            "decision": decision,
-            "text": canonical,
-            "receipt": digest,
-            "time": now,
-            "by": by,
-        }
         if key is not None:
             entry["key"] = key
         self._push(step, entry, now)
         return self._answer(entry)
 
-    def _answer(self, entry: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "accepted": True,
-            "receipt": entry["receipt"],
-            "decision": entry["decision"],
-            "text": entry["text"],
-            "seq": entry["seq"],
-        }
+    def _answer(self, entry: LogEntry) -> Answer:
+        return Answer(
+            accepted=True,
+            receipt=entry["receipt"],
+            decision=entry["decision"],
+            text=entry["text"],
+            seq=entry["seq"],
+        )
 
     def _apply_tick(self) -> None:
         orders, self._orders = self._orders, {}
@@ -501,38 +483,27 @@ class Match:
             deadline = self.deadline
             if self._tick_mode:
                 self.tick_lateness.append(now - deadline)
-                self._push(
-                    step,
-                    {
-                        "type": "tick",
-                        "decision": self.state.decision,
-                        "deadline": deadline,
-                        "time": now,
-                    },
-                    now,
+                entry = LogEntry(
+                    type="tick", decision=self.state.decision, deadline=deadline, time=now
                 )
+                self._push(step, entry, now)
                 self._drive_bots(now, step)
-            else:
-                for seat in self.state.to_act:
-                    if self.state.is_over:
-                        break
-                    decision = self.state.decision
-                    self.state.timeout(seat)
-                    self._push(
-                        step,
-                        {
-                            "type": "timeout",
-                            "seat": seat,
-                            "decision": decision,
-                            "deadline": deadline,
-                            "time": now,
-                        },
-                        now,
-                    )
-                if self.deadline == deadline:
-                    self.deadline = None  # a game whose timeouts did not resolve the decision
+                continue
+            for seat in self.state.to_act:
+                if self.state.is_over:
+                    break
+                self._time_out(seat, deadline, now, step)
+            if self.deadline == deadline:
+                self.deadline = None  # a game whose timeouts did not resolve the decision
 
-    def _push(self, step: Step, entry: dict[str, Any], now: float) -> None:
+    def _time_out(self, seat: int, deadline: float, now: float, step: Step) -> None:
+        """Apply ``seat``'s timeout for the decision in play, and log it."""
+        decision = self.state.decision
+        self.state.timeout(seat)
+        entry = LogEntry(type="timeout", seat=seat, decision=decision, deadline=deadline, time=now)
+        self._push(step, entry, now)
+
+    def _push(self, step: Step, entry: LogEntry, now: float) -> None:
         """Log an effect. Effects other than ``tick`` and ``order`` were already applied to the
         kernel state by the caller; this does the bookkeeping shared with replay."""
         entry["seq"] = len(self.log) + 1
@@ -544,158 +515,92 @@ class Match:
         self._bookkeep(entry, int(decision), now)
         step.entries.append(entry)
 
-    def _bookkeep(self, entry: dict[str, Any], decision: int, time: float) -> None:
+    def _bookkeep(self, entry: LogEntry, decision: int, time: float) -> None:
         """Everything that follows an effect, shared by live events and replay: log it, note
         history entries, receipts and idempotency keys, move the clock, project notices."""
         if "seq" not in entry:
             entry["seq"] = len(self.log) + 1
         self.log.append(entry)
         seq = entry["seq"]
-        kind = entry["type"]
-        seat = int(entry.get("seat", -1))  # -1: an entry of no seat (a tick)
-        while len(self._annotations) < len(self.state.history):
-            number = len(self._annotations)
-            history_entry = self.state.history[number]
-            note: dict[str, Any] = {"time": time, "decision": decision}
-            if history_entry.kind == "submit":
-                digest = self._receipts.get((decision, history_entry.seat))
-                if digest is None and kind == "submit":
-                    digest = entry.get("receipt")
-                if digest is not None:
-                    note["receipt"] = digest
-            self._annotations.append(note)
-        if kind == "order":
-            self._orders[seat] = entry["text"]
-        if kind in ("submit", "order"):
-            self._receipts[(decision, seat)] = entry["receipt"]
-            if entry.get("key") is not None:
-                self._keys[(seat, entry["key"])] = self._answer(entry)
-            if entry.get("by") == "bot":
-                self._bots_ordered.add((decision, seat))
-            self._notice(
-                seq,
-                None,
-                {
-                    "type": "submitted",
-                    "seat": seat,
-                    "decision": decision,
-                    "receipt": entry["receipt"],
-                    "kind": kind,
-                },
-            )
-            self._notice(
-                seq,
-                (seat,),
-                {
-                    "type": "your_submission",
-                    "seat": seat,
-                    "decision": decision,
-                    "text": entry["text"],
-                    "receipt": entry["receipt"],
-                },
-            )
-        elif kind == "timeout":
-            self._notice(seq, None, {"type": "timeout", "seat": seat, "decision": decision})
-        elif kind == "tick":
-            self._notice(
-                seq,
-                None,
-                {
-                    "type": "tick",
-                    "decision": decision,
-                    "late": round(time - float(entry["deadline"]), 6),
-                },
-            )
-        elif kind == "resign":
-            self._notice(seq, None, {"type": "resign", "seat": seat})
-        elif kind == "extend":
-            assert self.clock is not None
-            assert self.clock.extended_seconds is not None
-            self.extensions_left[seat] -= 1
-            self._extended = True
-            self.deadline = self.phase_start + self.clock.extended_seconds
-            self._notice(seq, None, {"type": "extend", "seat": seat, "deadline": self.deadline})
+        self._annotate(entry, decision, time)
+        self._notify(entry, seq, decision, time)
         events = self.state.events
         for event in events[self._events_seen :]:
             self._notice(seq, None, {"type": "game", "line": self._describe(event), **event})
         self._events_seen = len(events)
-        if kind == "tick":
-            assert self.clock is not None
-            self.deadline = float(entry["deadline"]) + self.clock.seconds
-        if self.state.decision != decision or kind in ("resign",) or self.state.is_over:
+        if entry["type"] == "tick":
+            self.timekeeper.ticked(float(entry["deadline"]))
+        if self.state.decision != decision or entry["type"] == "resign" or self.state.is_over:
             self._decision_resolved(seq, decision, time)
 
+    def _annotate(self, entry: LogEntry, decision: int, time: float) -> None:
+        """Note the time, decision and receipt of the kernel history entries this effect
+        added (the record shows them)."""
+        while len(self._annotations) < len(self.state.history):
+            history_entry = self.state.history[len(self._annotations)]
+            note: dict[str, Any] = {"time": time, "decision": decision}
+            if history_entry.kind == "submit":
+                digest = self.ledger.receipts.get((decision, history_entry.seat))
+                if digest is None and entry["type"] == "submit":
+                    digest = entry.get("receipt")
+                if digest is not None:
+                    note["receipt"] = digest
+            self._annotations.append(note)
+
+    def _notify(self, entry: LogEntry, seq: int, decision: int, time: float) -> None:
+        """The notices of one effect (and its clock bookkeeping)."""
+        kind = entry["type"]
+        seat = int(entry.get("seat", -1))  # -1: an entry of no seat (a tick)
+        if kind in ("submit", "order"):
+            self._submitted(entry, seq, seat, decision)
+        elif kind == "timeout":
+            self._notice(seq, None, {"type": "timeout", "seat": seat, "decision": decision})
+        elif kind == "tick":
+            late = round(time - float(entry["deadline"]), 6)
+            self._notice(seq, None, {"type": "tick", "decision": decision, "late": late})
+        elif kind == "resign":
+            self._notice(seq, None, {"type": "resign", "seat": seat})
+        elif kind == "extend":
+            self.timekeeper.extend(seat)
+            self._notice(seq, None, {"type": "extend", "seat": seat, "deadline": self.deadline})
+
+    def _submitted(self, entry: LogEntry, seq: int, seat: int, decision: int) -> None:
+        if entry["type"] == "order":
+            self._orders[seat] = entry["text"]
+        receipt = entry["receipt"]
+        self.ledger.receipts[(decision, seat)] = receipt
+        if entry.get("key") is not None:
+            self.ledger.remember(seat, entry["key"], self._answer(entry))
+        if entry.get("by") == "bot":
+            self._bots_ordered.add((decision, seat))
+        submitted = {"seat": seat, "decision": decision, "receipt": receipt}
+        self._notice(seq, None, {"type": "submitted", **submitted, "kind": entry["type"]})
+        own = {"type": "your_submission", "seat": seat, "decision": decision}
+        self._notice(seq, (seat,), {**own, "text": entry["text"], "receipt": receipt})
+
     def _decision_resolved(self, seq: int, decision: int, time: float) -> None:
-        resolved = [s for s in (0, 1) if (decision, s) in self._receipts]
-        if resolved:
-            for seat in sorted(resolved):
-                nonce = receipts.nonce(self.secret, decision, seat)
-                if self._nonce_public(decision, seat, None) or self.state.is_over:
-                    self._notice(
-                        seq,
-                        None,
-                        {"type": "reveal", "decision": decision, "seat": seat, "nonce": nonce},
-                    )
-                else:
-                    self._notice(
-                        seq,
-                        (seat,),
-                        {"type": "reveal", "decision": decision, "seat": seat, "nonce": nonce},
-                    )
-        if self.state.is_over:
-            if not self.public_submissions:
-                for d, s in sorted(self._receipts):
-                    if d != decision:
-                        self._notice(
-                            seq,
-                            None,
-                            {
-                                "type": "reveal",
-                                "decision": d,
-                                "seat": s,
-                                "nonce": receipts.nonce(self.secret, d, s),
-                            },
-                        )
-            self.deadline = None
-            self._notice(seq, None, {"type": "over", **self.state.result})
+        for seat in sorted(s for s in (0, 1) if (decision, s) in self.ledger.receipts):
+            nonce = self.ledger.nonce(decision, seat)
+            everyone = self._nonce_public(decision, seat, None) or self.state.is_over
+            reveal = {"type": "reveal", "decision": decision, "seat": seat, "nonce": nonce}
+            self._notice(seq, None if everyone else (seat,), reveal)
+        if not self.state.is_over:
+            self.timekeeper.start_phase(time, self.state.to_act)
             return
-        self._start_phase(time)
+        if not self.public_submissions:
+            for d, s in sorted(self.ledger.receipts):
+                if d != decision:
+                    nonce = self.ledger.nonce(d, s)
+                    self._notice(
+                        seq, None, {"type": "reveal", "decision": d, "seat": s, "nonce": nonce}
+                    )
+        self.timekeeper.stop()
+        self._notice(seq, None, {"type": "over", **self.state.result})
 
     def _nonce_public(self, decision: int, seat: int, recipient: Recipient) -> bool:
-        if recipient == seat:
-            return decision < self.state.decision or self.state.is_over
-        if self.state.is_over:
-            return True
-        return self.public_submissions and decision < self.state.decision
-
-    def _start_clock(self, now: float) -> None:
-        clock = self.clock
-        if clock is None or self.state.is_over:
-            return
-        if clock.mode == "tick":
-            self.deadline = now + clock.planning_seconds + clock.seconds
-            self.phase_start = now
-            return
-        self._start_phase(now)
-
-    def _start_phase(self, now: float) -> None:
-        clock = self.clock
-        if clock is None or clock.mode == "tick":
-            return
-        seats = self.state.to_act
-        # A turn is a run of decisions of one seat; simultaneous decisions (setup choices)
-        # each get their own time.
-        if (
-            clock.mode == "turn"
-            and len(seats) == 1
-            and seats == self._phase_seats
-            and self.deadline is not None
-        ):
-            return
-        self._phase_seats = seats
-        self.phase_start = now
-        self._extended = False
-        self.deadline = now + clock.seconds
+        return self.ledger.nonce_public(
+            decision, seat, recipient, self.state.decision, self.state.is_over
+        )
 
     def _describe(self, event: dict[str, Any]) -> str:
         try:
@@ -703,99 +608,78 @@ class Match:
         except Exception:  # a game's describer must not break hosting: the plain line serves
             return describe_common(event, self.game.spec.seat_names)
 
-    def render(self, view: dict[str, Any]) -> str:
+    def render(self, view: View) -> str:
         """The game's text rendering of a view (indented JSON for a game without one)."""
         try:
             return render_view(self.game.spec, view)
         except Exception:  # a game's renderer must not break hosting: the plain view serves
             return plain_view(view)
 
-    def _notice(
-        self, seq: int, recipients: tuple[Recipient, ...] | None, data: dict[str, Any]
-    ) -> None:
-        self._notices.append((seq, recipients, {"n": seq, **data}))
-        self._notice_seqs.append(seq)
+    def _notice(self, seq: int, recipients: tuple[Recipient, ...] | None, data: Notice) -> None:
+        self.book.notice(seq, recipients, data)
 
     def _drive_bots(self, now: float, step: Step) -> None:
         made = 0
-        while made < BOT_BURST and not self.state.is_over:
-            acted = False
-            for seat, bot in self.bots.items():
-                if seat not in self.state.to_act:
-                    continue
-                if self._tick_mode and (self.state.decision, seat) in self._bots_ordered:
-                    continue
-                try:
-                    text = bot.act(SeatHandle(self.state, seat))
-                    if self._tick_mode:
-                        self._order(seat, text, now, None, step, by="bot")
-                    else:
-                        self._submit(seat, text, now, None, step, by="bot")
-                except IllegalAction:
-                    if self._tick_mode:
-                        self._bots_ordered.add((self.state.decision, seat))
-                    else:
-                        decision = self.state.decision
-                        self.state.timeout(seat)
-                        self._push(
-                            step,
-                            {
-                                "type": "timeout",
-                                "seat": seat,
-                                "decision": decision,
-                                "deadline": now,
-                                "time": now,
-                            },
-                            now,
-                        )
-                acted = True
-                made += 1
-                break
-            if not acted:
+        while made < self.limits.bot_burst and not self.state.is_over:
+            seat = next((s for s in self.bots if self._bot_owes(s)), None)
+            if seat is None:
                 return
+            self._bot_acts(seat, now, step)
+            made += 1
+
+    def _bot_acts(self, seat: int, now: float, step: Step) -> None:
+        """``seat``'s bot submits (in a tick window: its orders); a refused text is the bot's
+        timeout (in a tick window: no orders)."""
+        try:
+            text = self.bots[seat].act(SeatHandle(self.state, seat))
+            if self._tick_mode:
+                self._order(seat, text, now, None, step, by="bot")
+            else:
+                self._submit(seat, text, now, None, step, by="bot")
+        except IllegalAction:
+            if self._tick_mode:
+                self._bots_ordered.add((self.state.decision, seat))
+            else:
+                self._time_out(seat, now, now, step)
 
     def _emit(self, step: Step, now: float) -> None:
         if not step.entries:
             return
         prev = self._last_n
-        self._last_n = len(self.log)
+        self.book.last_n = len(self.log)
         for recipient in RECIPIENTS:
             if self.watchers is not None and recipient not in self.watchers:
                 # Nobody listens: build nothing, and let a later resume get a full frame.
-                self._frames[recipient].clear()
+                self.book.forget(recipient)
                 continue
             frame = self._make_frame(recipient, now, prev, "update")
             # Serialised once: the text is what the server sends, and the resume buffer keeps
             # it (one object for the garbage collector instead of thousands).
             text = json.dumps(frame, separators=(",", ":"))
-            self._frames[recipient].append((frame["n"], prev, text))
+            self.book.keep(recipient, frame["n"], prev, text)
             step.frames[recipient] = frame
             step.texts[recipient] = text
 
-    def _make_frame(self, recipient: Recipient, now: float, prev: int, kind: str) -> dict[str, Any]:
+    def _make_frame(self, recipient: Recipient, now: float, prev: int, kind: str) -> Frame:
         state = self.state
         view = state.view(recipient)
-        frame: dict[str, Any] = {
-            "type": "frame",
-            "kind": kind,
-            "n": self._last_n,
-            "prev": prev,
-            "match": self.id,
-            "game": self.game.name,
-            "seat": recipient,
-            "to_act": list(state.to_act),
-            "is_over": state.is_over,
-            "winner": state.winner,
-            "result": state.result,
-            "view": view,
-            "text": self.render(view),
-            "clock": self.clock_status(now),
-            "events": [
-                data
-                for _seq, recipients, data in self._notices[bisect_right(self._notice_seqs, prev) :]
-                if recipients is None or recipient in recipients
-            ],
-        }
+        frame = Frame(
+            type="frame",
+            kind="full" if kind == "full" else "update",
+            n=self._last_n,
+            prev=prev,
+            match=self.id,
+            game=self.game.name,
+            seat=recipient,
+            to_act=list(state.to_act),
+            is_over=state.is_over,
+            winner=state.winner,
+            result=state.result,
+            view=view,
+            text=self.render(view),
+            clock=self.clock_status(now),
+            events=self.book.events_for(recipient, prev),
+        )
         if recipient is not None:
             frame["draws"] = self.draw_text() is not None
             frame["orders"] = self._orders.get(recipient)
@@ -804,7 +688,7 @@ class Match:
                 # Where legal() is not the full list (GameSpec.legal_enumerated), its entries
                 # are still valid submissions: the page offers them as examples.
                 options = state.legal(recipient)
-                legal = options if len(options) <= LEGAL_LIMIT else None
+                legal = options if len(options) <= self.limits.legal_limit else None
             frame["legal"] = legal
             frame["legal_complete"] = state.game.spec.legal_enumerated
         return frame

@@ -18,13 +18,13 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import duelhost
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import Match, SeatSpec, Step, check_seats, make_clock
 from duelhost.host.clocks import clock_from_dict
-from duelhost.host.match import Recipient
+from duelhost.host.shapes import Answer, LogEntry, Recipient
 from duelhost.server.settings import ServerSettings
 from duelhost.server.writer import Writer
 from duelhost.store import MatchRow, Store
@@ -135,7 +135,8 @@ class Hub:
         now = self.now()
         match_id = secrets.token_hex(8)
         secret = secrets.token_bytes(32)
-        match = Match(match_id, game, seed, setup, seat_specs, match_clock, secret, now)
+        limits = self.settings.host
+        match = Match(match_id, game, seed, setup, seat_specs, match_clock, secret, now, limits)
         tokens: list[str | None] = [
             secrets.token_urlsafe(16) if spec.kind == "human" else None for spec in seat_specs
         ]
@@ -194,7 +195,8 @@ class Hub:
             clock_from_dict(row.clock),
             bytes.fromhex(row.secret),
             row.created,
-            self.store.log(row.id),
+            cast("list[LogEntry]", self.store.log(row.id)),
+            self.settings.host,
         )
         return Live(match, [s.get("token_hash") for s in row.seats], stored=len(match.log))
 
@@ -226,14 +228,14 @@ class Hub:
 
     # ------------------------------------------------------------------ events
 
-    async def submit(self, live: Live, seat: int, text: Any, key: str | None) -> dict[str, Any]:
+    async def submit(self, live: Live, seat: int, text: Any, key: str | None) -> Answer:
         started = time.perf_counter()
         answer = await self._run(live, lambda now: live.match.submit(seat, text, now, key))
         self.ack_latencies.append(time.perf_counter() - started)
         assert answer is not None
         return answer
 
-    async def act(self, live: Live, seat: int, action: str) -> dict[str, Any]:
+    async def act(self, live: Live, seat: int, action: str) -> Answer:
         """A seat's ``resign``, ``draw`` (offer or accept) or ``extend`` (the host's method of
         that name)."""
         if action not in SEAT_ACTIONS:
@@ -252,7 +254,7 @@ class Hub:
             with contextlib.suppress(Exception):
                 await asyncio.shield(live.last_commit)
 
-    async def _run(self, live: Live, event: Callable[[float], Step]) -> dict[str, Any] | None:
+    async def _run(self, live: Live, event: Callable[[float], Step]) -> Answer | None:
         """Apply one event: host step, commit, then answer and frames. IllegalAction passes
         through (after committing whatever the event's deadline check produced)."""
         self._watch(live)
@@ -271,7 +273,9 @@ class Hub:
     async def _commit(self, live: Live, step: Step) -> None:
         match = live.match
         if step.entries:
-            row = (match.id, step.entries, match.is_over, match.state.result, self.now())
+            # The store keeps each entry as JSON: a LogEntry is a plain dict.
+            entries = cast("list[dict[str, Any]]", step.entries)
+            row = (match.id, entries, match.is_over, match.state.result, self.now())
             committed = asyncio.wrap_future(self.writer.put(row))
             live.last_commit = committed
             try:

@@ -4,7 +4,9 @@ options, ``create_app`` hands it to the hub and the routes, and docs/server.md l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from duelhost.host.limits import HostLimits
 
 
 @dataclass(frozen=True)
@@ -25,3 +27,6 @@ class ServerSettings:
     """Seconds a finished match stays in memory after its last event while nobody watches."""
     hello_timeout: float = 30.0
     """Seconds a new live stream has to send its first message."""
+    host: HostLimits = field(default_factory=HostLimits)
+    """What one match keeps and sends: legal-list size, frame buffer, bot burst, idempotency
+    keys per seat."""

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.host.shapes import Answer
 from duelhost.server.access import acting_seat, find, hub_of, seat_action, seat_for
 from duelhost.server.errors import ERRORS, ApiError
 from duelhost.server.hub import Live
@@ -122,7 +123,7 @@ async def submit(
 
 
 async def _refused_as_conflict(request: Request, acting: tuple[Live, int], action: str) -> Any:
-    answer: Awaitable[dict[str, Any]] = hub_of(request).act(*acting, action)
+    answer: Awaitable[Answer] = hub_of(request).act(*acting, action)
     try:
         return await answer
     except IllegalAction as error:

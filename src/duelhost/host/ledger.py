@@ -1,0 +1,69 @@
+"""Receipts, nonces and idempotency keys of one match: what the host commits to when it
+accepts a secret submission, when each nonce may be published, and the answers it gives again
+to a repeated key.
+
+A receipt is ``receipts.receipt(match, seat, decision, text, nonce)``; the nonce is derived from
+the match secret (``receipts.nonce``), so it is the same after a restart and unguessable before
+it is published. When it is published: at once to everyone where the game's submissions are
+public once their decision resolves (``GameSpec.public_submissions``); otherwise to the seat
+itself when its decision resolves and to everyone when the match is over (a submission may
+carry a secret that outlives its decision, and a published nonce would let the opponent test
+the few possible texts against the receipt).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from duelhost.host import receipts
+from duelhost.host.shapes import Answer, Recipient
+
+
+class Ledger:
+    """The receipts given and the keys answered in one match."""
+
+    def __init__(self, match_id: str, secret: bytes, public: bool, max_keys: int) -> None:
+        self.match_id = match_id
+        self.secret = secret
+        self.public = public
+        self.max_keys = max_keys
+        self.receipts: dict[tuple[int, int], str] = {}
+        """(decision, seat) -> the receipt of that seat's submission (in a tick window: of its
+        orders so far)."""
+        self.keys: dict[tuple[int, str], Answer] = {}
+        """(seat, idempotency key) -> the answer given to it."""
+        self._key_order: dict[int, deque[str]] = {0: deque(), 1: deque()}
+
+    def nonce(self, decision: int, seat: int) -> str:
+        return receipts.nonce(self.secret, decision, seat)
+
+    def receipt(self, seat: int, decision: int, canonical: str) -> str:
+        """The receipt of ``seat``'s submission ``canonical`` for ``decision``."""
+        return receipts.receipt(
+            self.match_id, seat, decision, canonical, self.nonce(decision, seat)
+        )
+
+    def answered(self, seat: int, key: str) -> Answer | None:
+        """The answer already given to ``seat``'s ``key``, if any."""
+        return self.keys.get((seat, key))
+
+    def remember(self, seat: int, key: str, answer: Answer) -> None:
+        """Keep ``answer`` for a repeated ``key``; only the last ``max_keys`` of a seat are
+        kept (a client retries a submission soon, not a thousand submissions later)."""
+        if (seat, key) not in self.keys:
+            order = self._key_order.setdefault(seat, deque())
+            order.append(key)
+            while len(order) > self.max_keys:
+                self.keys.pop((seat, order.popleft()), None)
+        self.keys[(seat, key)] = answer
+
+    def nonce_public(
+        self, decision: int, seat: int, recipient: Recipient, current: int, over: bool
+    ) -> bool:
+        """Whether ``recipient`` may see the nonce of ``seat``'s submission for ``decision``
+        when ``current`` decisions have resolved."""
+        if recipient == seat:
+            return decision < current or over
+        if over:
+            return True
+        return self.public and decision < current
