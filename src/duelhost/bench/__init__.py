@@ -1,8 +1,8 @@
 """``duelhost bench``: the generic random-match benchmark plus each game's own figures.
 
-A module ``duelhost.bench.<game>`` may define ``extra(matches, options, console)`` returning
-more figures as ``(label, value)`` rows (Goofspiel's OpenSpiel comparison, Generalissimo's move
-generation); it is found by name, so adding one touches no shared file.
+The module a game's ``GameSpec.bench`` names (``games/<name>/bench.py`` for the built-in games)
+defines ``extra(matches, options, console)`` returning more figures as ``(label, value)`` rows;
+the harness here runs it after the generic figures, so a game's scenarios touch no shared file.
 """
 
 from __future__ import annotations
@@ -118,13 +118,19 @@ def run_benchmarks(name: str, matches: int, options: dict[str, Any], console: Co
     table.add_row("decisions/s", f"{figures.decisions_per_s:,.0f}")
     table.add_row("mean clone()", f"{figures.clone_us:.2f} µs")
     table.add_row("peak memory of one match", f"{figures.peak_kib:,.0f} KiB")
-    try:
-        module = importlib.import_module(f"duelhost.bench.{name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"duelhost.bench.{name}":
-            raise
-        module = None
-    if module is not None:
-        for label, value in module.extra(matches, options, console):
-            table.add_row(label, value)
+    for label, value in game_figures(game, matches, options, console):
+        table.add_row(label, value)
     console.print(table)
+
+
+def game_figures(
+    game: Game, matches: int, options: dict[str, Any], console: Console
+) -> list[tuple[str, str]]:
+    """The rows of the game's own benchmark module, none if it declares none."""
+    if game.spec.bench is None:
+        return []
+    module = importlib.import_module(game.spec.bench)
+    extra = getattr(module, "extra", None)
+    if extra is None:
+        return []
+    return list(extra(matches, options, console))

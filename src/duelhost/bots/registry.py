@@ -1,4 +1,10 @@
-"""Which bots exist for which games, discovered from the modules of ``duelhost.bots``."""
+"""Which bots exist for which games.
+
+Bots for every game live in the modules of ``duelhost.bots`` (discovered); a game's own bots
+live in the module its ``GameSpec.bots`` names (``games/<name>/bots.py`` for the built-in
+games), imported the first time a bot for that game is looked up. Both register through
+``register_bot``.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +14,14 @@ from collections.abc import Callable
 
 from duelhost.bots.base import Bot
 from duelhost.core.errors import ConfigError
-from duelhost.core.registry import Game
+from duelhost.core.registry import Game, spec
 
 BotFactory = Callable[[Game, int, int], Bot]
 """``factory(game, seat, seed)`` makes a bot for one seat of one match."""
 
 _BOTS: dict[str, dict[str | None, BotFactory]] = {}
 _discovered = False
+_games_loaded: set[str] = set()
 
 
 def register_bot(name: str, factory: BotFactory, game: str | None = None) -> None:
@@ -33,15 +40,29 @@ def _discover() -> None:
     _discovered = True
 
 
+def _discover_for(game: str) -> None:
+    """Import the bots of every game and those ``game`` declares in its spec."""
+    _discover()
+    if game in _games_loaded:
+        return
+    try:
+        module = spec(game).bots
+    except ConfigError:
+        return  # an unknown game has only the bots for every game
+    if module is not None:
+        importlib.import_module(module)
+    _games_loaded.add(game)
+
+
 def available_bots(game: str) -> list[str]:
     """The bot names that can play ``game``."""
-    _discover()
+    _discover_for(game)
     return sorted(name for name, by_game in _BOTS.items() if game in by_game or None in by_game)
 
 
 def make_bot(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
     """A bot for ``seat`` of a match of ``game``; ConfigError naming the choices otherwise."""
-    _discover()
+    _discover_for(game.name)
     by_game = _BOTS.get(name, {})
     factory = by_game.get(game.name) or by_game.get(None)
     if factory is None:

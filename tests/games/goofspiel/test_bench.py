@@ -9,7 +9,7 @@ import sys
 import pytest
 from rich.console import Console
 
-from duelhost.bench.goofspiel import _cards, extra
+from duelhost.games.goofspiel.bench import _cards, extra
 
 
 def test_the_equivalent_classic_configuration() -> None:

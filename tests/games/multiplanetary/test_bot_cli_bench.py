@@ -8,9 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import duelhost
-from duelhost.bench.multiplanetary import measure
 from duelhost.bots import SeatHandle, available_bots, make_bot, play_match
 from duelhost.cli import app
+from duelhost.games.multiplanetary.bench import measure
 from duelhost.games.multiplanetary.maps import generate_map
 from tests.games.multiplanetary.helpers import new_state, place, tick, wait
 

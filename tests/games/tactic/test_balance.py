@@ -6,10 +6,10 @@ import pytest
 from typer.testing import CliRunner
 
 import duelhost
-from duelhost.bench.tactic import faction_match
 from duelhost.cli import app
 from duelhost.cli.commands.balance import run_balance
 from duelhost.core.errors import ConfigError
+from duelhost.games.tactic.bench import faction_match
 
 FACTIONS = ["Menagerie", "Order", "Abyss", "Network"]  # the house table's order
 

@@ -1,7 +1,8 @@
 """``duelhost perft GAME POSITION DEPTH``: count the leaves of a game's legal move tree.
 
-For games that declare ``extra["perft"]`` (Generalissimo): each move, including the second
-move of a turn and ``pass``, is one ply. ``--divide`` splits the count by first move, the usual
+For games that declare ``extra["perft"]`` (a function ``perft(state, depth)``, and
+``extra["divide"]`` for ``--divide``) and a ``position`` setup argument; what a ply is, is the
+game's (see its rules page). ``--divide`` splits the count by first move, the usual
 way to find where two move generators disagree.
 """
 
@@ -21,7 +22,7 @@ from duelhost.core.options import parse_assignments
 def register(app: typer.Typer) -> None:
     @app.command()
     def perft(
-        game: Annotated[str, typer.Argument(help="engine name, e.g. generalissimo")],
+        game: Annotated[str, typer.Argument(help="engine name of a game with move counting")],
         position: Annotated[str, typer.Argument(help="a position text (quoted), or 'start'")],
         depth: Annotated[int, typer.Argument(min=0, help="plies to count")],
         divide: Annotated[bool, typer.Option(help="print the count under each first move")] = False,

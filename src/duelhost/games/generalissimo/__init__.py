@@ -97,6 +97,7 @@ SPEC = register(
         draw_text="draw",  # GE8: offers a draw, or accepts the opponent's standing offer
         public_submissions=True,
         board="generalissimo",
+        bench=f"{__name__}.bench",
         budget=OptionBudget(bounds={"no_capture_turns": (1, 100)}),
     )
 )

@@ -138,6 +138,7 @@ SPEC = register(
         clock=Clock("move", 10.0),
         public_submissions=True,
         board="goofspiel",
+        bench=f"{__name__}.bench",
         # A hosted match stays at most classic 13-card size in both directions, few replays.
         budget=OptionBudget(
             bounds={"galaxies": (1, 13), "planets": (1, 13), "max_replays": (0, 10)}

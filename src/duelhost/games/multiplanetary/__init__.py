@@ -98,6 +98,9 @@ SPEC = register(
         order_separator="; ",
         no_orders="wait",
         board="multiplanetary",
+        bench=f"{__name__}.bench",
+        commands=f"{__name__}.cli",
+        bots=f"{__name__}.bots",
         # Hosted matches always end (no null max_ticks): at most two hours of 10-second ticks.
         budget=OptionBudget(bounds={"max_ticks": (1, 720)}),
     )

@@ -80,6 +80,8 @@ SPEC = register(
         # TA7: no clock by default; the ``turn_seconds`` option, when set, gives a turn clock.
         clock_option="turn_seconds",
         board="tactic",
+        bench=f"{__name__}.bench",
+        bots=f"{__name__}.bots",
         # A faction file is read from the host's disk; every hosted match has a turn limit.
         budget=OptionBudget(
             bounds={"quiet_turns": (0, 100), "max_turns": (1, 400)}, fixed=("factions",)

@@ -79,6 +79,8 @@ SPEC = register(
         # TG9: 5 minutes a phase; once per match each player may make the phase 10 minutes.
         clock=Clock("move", 300.0, extended_seconds=600.0, extensions=1),
         board="tactical_genius",
+        bench=f"{__name__}.bench",
+        bots=f"{__name__}.bots",
         # A table file is read from the host's disk: hosted matches play the house table.
         budget=OptionBudget(bounds={"garnets0": (0, 100), "garnets1": (0, 100)}, fixed=("table",)),
     )

@@ -72,6 +72,7 @@ SPEC = register(
         # and a published nonce would let the opponent test the few possible texts.
         public_submissions=False,
         board="warriors_death",
+        bench=f"{__name__}.bench",
         budget=OptionBudget(bounds={"bouts": (1, 9), "rounds": (1, 20)}),
     )
 )

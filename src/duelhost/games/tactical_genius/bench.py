@@ -1,13 +1,21 @@
-"""Tactical Genius figures beyond the generic benchmark: greedy matches and submission parsing."""
+"""Tactical Genius figures beyond the generic benchmark: greedy matches and submission parsing;
+and ``duelhost balance tactical_genius``.
+
+Balance: each match seats two greedy bots; each bot builds a one-type army of a type drawn from
+the match seed. Mirror matches (both sides the same type) are left out of the table; a draw
+counts half a win. The target: no type outside 35-65%.
+"""
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
 
 from rich.console import Console
 
 import duelhost
+from duelhost.bench.balance import Balance, TypeRecord, end_reason
 from duelhost.bots import make_bot, play_match
 
 
@@ -40,3 +48,22 @@ def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple
         ("greedy decisions/s", f"{decisions / greedy_seconds:,.0f}"),
         ("parse a 3-placement submission", f"{parse_us:.1f} µs"),
     ]
+
+
+def balance(game: duelhost.Game, matches: int, first_seed: int) -> Balance:
+    """Won/drawn/lost per army type in greedy-vs-greedy matches, mirror matches left out."""
+    types: dict[str, TypeRecord] = {}
+    reasons: Counter[str] = Counter()
+    mirrors = 0
+    for seed in range(first_seed, first_seed + matches):
+        state = game.new(seed=seed)
+        bots = [make_bot("greedy", game, 0, seed), make_bot("greedy", game, 1, seed)]
+        play_match(state, bots)
+        reasons[end_reason(state.result)] += 1
+        armies = [str(getattr(bot, "army_type", "?")) for bot in bots]
+        if armies[0] == armies[1]:
+            mirrors += 1
+            continue
+        for seat in (0, 1):
+            types.setdefault(armies[seat], TypeRecord()).count(state.winner, seat)
+    return Balance(matches, mirrors, types, reasons)

@@ -177,54 +177,71 @@ class GreedyTacticalGenius:
         self, seat: SeatHandle, unit: dict[str, Any], order: str, by_cell: dict[str, Any]
     ) -> float:
         assert self._info is not None
-        me = self.seat
         words = order.split()
         verb = words[1]
         if verb == "attack":
             target = by_cell.get(words[2])
-            if target is None or target["seat"] == me:
+            if target is None or target["seat"] == self.seat:
                 return 0.0
             return self._hit_value(seat, unit, target, 1.0)
         if verb == "move":
-            col, row = _cell(unit["cell"])
-            ahead = col + FACING[me]
-            if any(_cell(c)[0] == ahead and u["seat"] != me for c, u in by_cell.items()):
-                return 0.0
-            if words[2] == "forward":
-                if _name(ahead, row) in by_cell:
-                    return 0.0
-                return 100.0 if ahead == FAR_EDGE[me] else 0.2
-            # Sidestep when an ally blocks the way forward and the side lane is open.
-            side = row - 1 if words[2] == "up" else row + 1
-            if _name(ahead, row) in by_cell and _name(col, side) not in by_cell:
-                return 0.1 + 0.01 * self._rng.random()
-            return 0.0
+            return self._score_move(unit, words[2], by_cell)
         skill = self._info["skills"][words[2]]
         if skill["effect"] == "strike":
-            cell = _cell(words[3])
-            value = 0.0
-            hits = [(words[3], skill["multiplier"])]
-            if words[2] in ("whirlwind", "rain", "bombard"):
-                splash = 1.0 if words[2] == "whirlwind" else 0.5
-                hits += [
-                    (_name(cell[0], r), splash) for r in (cell[1] - 1, cell[1] + 1) if 0 <= r < 3
-                ]
-            if words[2] == "impale" and 0 <= cell[0] + FACING[me] < 10:
-                hits.append((_name(cell[0] + FACING[me], cell[1]), 1.0))
-            for name, multiplier in hits:
-                target = by_cell.get(name)
-                if target is None:
-                    continue
-                worth = self._hit_value(seat, unit, target, multiplier)
-                value += worth if target["seat"] != me else -2 * worth
-            return value + (0.3 if skill["priority"] == "high" else 0.0)
+            return self._score_strike(seat, unit, words, skill, by_cell)
+        return self._score_boost(unit, words, by_cell)
+
+    def _score_move(self, unit: dict[str, Any], way: str, by_cell: dict[str, Any]) -> float:
+        me = self.seat
+        col, row = _cell(unit["cell"])
+        ahead = col + FACING[me]
+        if any(_cell(c)[0] == ahead and u["seat"] != me for c, u in by_cell.items()):
+            return 0.0
+        if way == "forward":
+            if _name(ahead, row) in by_cell:
+                return 0.0
+            return 100.0 if ahead == FAR_EDGE[me] else 0.2
+        # Sidestep when an ally blocks the way forward and the side lane is open.
+        side = row - 1 if way == "up" else row + 1
+        if _name(ahead, row) in by_cell and _name(col, side) not in by_cell:
+            return 0.1 + 0.01 * self._rng.random()
+        return 0.0
+
+    def _score_strike(
+        self,
+        seat: SeatHandle,
+        unit: dict[str, Any],
+        words: list[str],
+        skill: dict[str, Any],
+        by_cell: dict[str, Any],
+    ) -> float:
+        me = self.seat
+        cell = _cell(words[3])
+        value = 0.0
+        hits = [(words[3], skill["multiplier"])]
+        if words[2] in ("whirlwind", "rain", "bombard"):
+            splash = 1.0 if words[2] == "whirlwind" else 0.5
+            hits += [(_name(cell[0], r), splash) for r in (cell[1] - 1, cell[1] + 1) if 0 <= r < 3]
+        if words[2] == "impale" and 0 <= cell[0] + FACING[me] < 10:
+            hits.append((_name(cell[0] + FACING[me], cell[1]), 1.0))
+        for name, multiplier in hits:
+            target = by_cell.get(name)
+            if target is None:
+                continue
+            worth = self._hit_value(seat, unit, target, multiplier)
+            value += worth if target["seat"] != me else -2 * worth
+        return value + (0.3 if skill["priority"] == "high" else 0.0)
+
+    def _score_boost(
+        self, unit: dict[str, Any], words: list[str], by_cell: dict[str, Any]
+    ) -> float:
         if words[2] == "frenzy":
             return 0.1 if "frenzy" not in unit["boosts"] else 0.0
         if words[2] == "riposte":
             return 0.15
         if words[2] == "hex" and len(words) == 4:
             target = by_cell.get(words[3])
-            if target is None or target["seat"] == me or "hex" in target["boosts"]:
+            if target is None or target["seat"] == self.seat or "hex" in target["boosts"]:
                 return 0.0
             return 0.1 * float(target["defense"])
         return 0.0

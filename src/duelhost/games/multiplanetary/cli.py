@@ -1,4 +1,5 @@
-"""``duelhost maps``: generate and check Multiplanetary Empire maps (MP10).
+"""``duelhost maps``: generate and check Multiplanetary Empire maps (MP10); the game's own
+command, added to the CLI through ``GameSpec.commands``.
 
 ``duelhost maps generate --seed N [--out FILE]`` writes the map the generator makes from seed N
 (the same map a match with seed N and no map plays on); ``duelhost maps check FILE`` validates

@@ -1,16 +1,26 @@
 """Extra /TACTIC/ figures for ``duelhost bench tactic``: greedy bot speed and results, legal()
-cost, and how each house faction fares in greedy-vs-greedy matches."""
+cost, and how each house faction fares in greedy-vs-greedy matches; and ``duelhost balance
+tactic``.
+
+Balance: the matches are split into equal blocks, one per ordered pair of house factions (table
+order, the first faction as seat 0; seeds in that order), so ``--matches 320 --seed 1000`` is the
+rules page's balance check (20 matches per pair, seeds 1000-1319). Every match counts for both
+factions, mirror matches included.
+"""
 
 from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from typing import Any
 
 from rich.console import Console
 
 import duelhost
+from duelhost.bench.balance import Balance, TypeRecord, end_reason
 from duelhost.bots import make_bot, play_match
+from duelhost.core.errors import ConfigError
 from duelhost.games.tactic.state import TacticState
 
 
@@ -85,3 +95,27 @@ def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple
         won, drawn, lost = score[name]
         rows.append((f"greedy vs greedy, {name}: won/drawn/lost", f"{won}/{drawn}/{lost}"))
     return rows
+
+
+def balance(game: duelhost.Game, matches: int, first_seed: int) -> Balance:
+    """Won/drawn/lost per house faction: one block of greedy-vs-greedy matches per ordered
+    faction pair."""
+    names = [f.name for f in game.new(seed=first_seed).table.factions]  # type: ignore[attr-defined]
+    pairs = [(first, second) for first in names for second in names]
+    if matches % len(pairs):
+        raise ConfigError(
+            f"tactic's balance plays one block per ordered faction pair: the number of matches "
+            f"must be a multiple of {len(pairs)}, got {matches}"
+        )
+    per_pair = matches // len(pairs)
+    factions = {name: TypeRecord() for name in names}
+    reasons: Counter[str] = Counter()
+    seed = first_seed
+    for pair in pairs:
+        for _ in range(per_pair):
+            state = faction_match(game, seed, pair)
+            seed += 1
+            reasons[end_reason(state.result)] += 1
+            for seat, name in enumerate(pair):
+                factions[name].count(state.winner, seat)
+    return Balance(matches, 0, factions, reasons, kind="faction", mirrors_counted=True)
