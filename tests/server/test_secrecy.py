@@ -170,3 +170,126 @@ def test_the_oracle_catches_a_leaky_host(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(Match, "_decision_resolved", leaky)
     with pytest.raises(AssertionError, match="early"):
         _play(tmp_path, "toy_bids", 3)
+
+
+# ---------------------------------------------------------------------- hidden randomness (G7)
+#
+# The Goofspiel deal and the Multiplanetary map come from the seed (G6). A match created
+# without a seed gets one the server draws and only commits to (RULINGS G7): nobody, its
+# creator included, may learn a galaxy value or planet worth before its reveal from any answer
+# or frame. Checked two ways: the seed and its salt appear in nothing sent before the match is
+# over, and the frames do not depend on the part of a deal not yet revealed.
+
+
+def _texts_until_over(
+    tmp_path: Path, name: str, options: dict[str, Any], bids: int
+) -> tuple[int, str, list[str]]:
+    """Play a match with a seed the server draws; every frame and state sent before the match
+    is over, as JSON text, with the seed and salt the record publishes at the end."""
+
+    async def play() -> tuple[int, str, list[str]]:
+        clock_now = [1000.0]
+        hub = Hub(Store(f"sqlite:///{tmp_path / f'{name}-g7.db'}"), now=lambda: clock_now[0])
+        tick = "tick" in duelhost.load(name).spec.dynamics
+        humans = [{"kind": "human"}, {"kind": "human"}]
+        live, _ = await hub.create(name, options, None, {}, humans, None, clock_absent=tick)
+        queues = {r: hub.subscribe(live, r) for r in (0, 1, None)}
+        match, rng, sent = live.match, random.Random(5), []
+        for _ in range(bids):
+            if match.is_over:
+                break
+            for r in (0, 1, None):
+                sent.append(json.dumps(match.summary(r, clock_now[0])))
+                while not queues[r].empty():
+                    sent.append(queues[r].get_nowait())
+            if match._tick_mode:
+                clock_now[0] = float(match.deadline or clock_now[0])
+                await hub.fire(live)
+                continue
+            for seat in match.state.to_act:
+                await hub.submit(live, seat, match.state.sample(seat, rng), None)
+        for seat in (0, 1):
+            if not match.is_over:
+                await hub.act(live, seat, "resign")
+        record = match.record()
+        hub.stop()
+        hub.store.close()
+        return record["seed"], record["seed_salt"], sent
+
+    return asyncio.run(play())
+
+
+@pytest.mark.parametrize(("name", "options"), [("goofspiel", {}), ("multiplanetary", {})])
+def test_a_drawn_seed_and_its_salt_reach_nobody_before_the_match_is_over(
+    tmp_path: Path, name: str, options: dict[str, Any]
+) -> None:
+    seed, salt, sent = _texts_until_over(tmp_path, name, options, bids=12)
+    assert len(sent) > 30
+    assert len(salt) == 32 and seed.bit_length() > 40  # a drawn 63-bit seed, not a small one
+    for text in sent:
+        assert str(seed) not in text and salt not in text, "the seed was sent before the end"
+
+
+DEAL = {
+    "galaxies": 3,
+    "planets": 3,
+    "galaxy_order": "ABC",
+    "planet_orders": {"A": "XYZ", "B": "XYZ", "C": "XYZ"},
+    "values": {"A": 1, "B": 2, "C": 3},
+    "worths": {g: {"X": 1, "Y": 2, "Z": 3} for g in "ABC"},
+}
+
+
+def _masked_frames(tmp_path: Path, label: str, options: dict[str, Any]) -> list[tuple[int, str]]:
+    """Every frame of a Goofspiel match played with fixed bids, each with the number of
+    decisions resolved when it was sent, with what differs between any two matches (ids,
+    receipts, nonces, the seed commitment) masked."""
+
+    async def play() -> list[tuple[int, str]]:
+        hub = Hub(Store(f"sqlite:///{tmp_path / f'{label}.db'}"), now=lambda: 1000.0)
+        humans = [{"kind": "human"}, {"kind": "human"}]
+        live, _ = await hub.create("goofspiel", options, None, {}, humans, None, False)
+        queues = {r: hub.subscribe(live, r) for r in (0, 1, None)}
+        match, frames = live.match, []
+        for number in range(9):
+            await hub.submit(live, 0, str(number % 3 + 1), None)
+            await hub.submit(live, 1, str((number + 1) % 3 + 1), None)
+            for r in (0, 1, None):
+                while not queues[r].empty():
+                    frame = json.loads(queues[r].get_nowait())
+                    for key in ("match", "seed_commitment"):
+                        frame.pop(key)
+                    for event in frame["events"]:
+                        event.pop("receipt", None)
+                        event.pop("nonce", None)
+                    frames.append((match.state.decision, json.dumps(frame, sort_keys=True)))
+        hub.stop()
+        hub.store.close()
+        return frames
+
+    return asyncio.run(play())
+
+
+@pytest.mark.parametrize(
+    ("change", "revealed_at"),
+    [
+        # Galaxies B and C swap values: B's is revealed when its bout starts (decision 3).
+        ({"values": {"A": 1, "B": 3, "C": 2}}, 3),
+        # Planets Y and Z of galaxy C swap worths: Y's is revealed when its round starts
+        # (the eighth round: decision 7).
+        ({"worths": {**DEAL["worths"], "C": {"X": 1, "Y": 3, "Z": 2}}}, 7),  # type: ignore[dict-item]
+    ],
+)
+def test_frames_do_not_depend_on_the_unrevealed_deal(
+    tmp_path: Path, change: dict[str, Any], revealed_at: int
+) -> None:
+    ours = _masked_frames(tmp_path, "deal", DEAL)
+    theirs = _masked_frames(tmp_path, "twin", {**DEAL, **change})
+    assert len(ours) == len(theirs) > 20
+    before = [
+        (a, b) for (decision, a), (_, b) in zip(ours, theirs, strict=True) if decision < revealed_at
+    ]
+    assert before and all(a == b for a, b in before), "a frame showed the deal before its reveal"
+    assert any(a != b for (_, a), (_, b) in zip(ours, theirs, strict=True)), (
+        "the two deals never showed: the check is blind"
+    )

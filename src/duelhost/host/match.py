@@ -32,6 +32,7 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
+from duelhost.host import seeds
 from duelhost.host.clocks import Clock
 from duelhost.host.frames import FrameBook
 from duelhost.host.ledger import Ledger
@@ -94,8 +95,13 @@ class Match:
         self.state: State = game.new(seed, **setup)
         self.setup = dict(self.state.setup)
         self.log: list[LogEntry] = []
+        # RULINGS G7: the seed is committed to at creation and published with the record.
+        self.seed_chosen_by_creator = seeds.chosen_by_creator(seed, secret)
+        self.seed_salt = seeds.seed_salt(secret)
+        self.seed_commitment = seeds.commitment(seed, self.seed_salt)
+        bot_seed = seeds.bot_seed(seed, secret)
         self.bots: dict[int, Bot] = {
-            number: make_bot(spec.bot or "random", game, number, seed)
+            number: make_bot(spec.bot or "random", game, number, bot_seed)
             for number, spec in enumerate(self.seats)
             if spec.kind == "bot"
         }
@@ -227,6 +233,8 @@ class Match:
             clock=self.clock_status(now),
             n=self._last_n,
             orders=self._orders.get(seat) if seat is not None else None,
+            seed_commitment=self.seed_commitment,
+            seed_chosen_by_creator=self.seed_chosen_by_creator,
         )
 
     def record(self) -> dict[str, Any]:
@@ -238,6 +246,9 @@ class Match:
         data["clock"] = None if self.clock is None else self.clock.to_dict()
         data["seats"] = [spec.to_dict() for spec in self.seats]
         data["result"] = self.state.result
+        data["seed_salt"] = self.seed_salt
+        data["seed_commitment"] = self.seed_commitment
+        data["seed_chosen_by_creator"] = self.seed_chosen_by_creator
         history = []
         for item, note in zip(data["history"], self._annotations, strict=True):
             item = {**item, **note}
@@ -679,6 +690,8 @@ class Match:
             text=self.render(view),
             clock=self.clock_status(now),
             events=self.book.events_for(recipient, prev),
+            seed_commitment=self.seed_commitment,
+            seed_chosen_by_creator=self.seed_chosen_by_creator,
         )
         if recipient is not None:
             frame["draws"] = self.draw_text() is not None

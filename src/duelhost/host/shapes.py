@@ -83,6 +83,8 @@ class Summary(TypedDict):
     clock: ClockStatus | None
     n: int
     orders: str | None
+    seed_commitment: str
+    seed_chosen_by_creator: bool
 
 
 class Frame(TypedDict, total=False):
@@ -103,6 +105,8 @@ class Frame(TypedDict, total=False):
     text: str
     clock: ClockStatus | None
     events: list[Notice]
+    seed_commitment: str
+    seed_chosen_by_creator: bool
     draws: bool
     orders: str | None
     legal: list[str] | None

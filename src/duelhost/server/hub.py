@@ -24,12 +24,12 @@ import duelhost
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import Match, SeatSpec, Step, check_seats, make_clock
 from duelhost.host.clocks import clock_from_dict
+from duelhost.host.seeds import MAX_SEED, drawn_seed
 from duelhost.host.shapes import Answer, LogEntry, Recipient
 from duelhost.server.settings import ServerSettings
 from duelhost.server.writer import Writer
 from duelhost.store import MatchRow, Store
 
-MAX_SEED = 2**63 - 1
 SEAT_ACTIONS = ("resign", "draw", "extend")
 """What a seat may do besides submitting (``Hub.act``)."""
 
@@ -126,15 +126,15 @@ class Hub:
         if not isinstance(options, dict) or not isinstance(setup, dict):
             raise ConfigError("options and setup must be objects")
         game = duelhost.load(game_name, **options)
+        secret = secrets.token_bytes(32)
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = drawn_seed(secret)  # RULINGS G7: committed to, published at the end
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ConfigError(f"the seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
         seat_specs = check_seats(game, seats)
         match_clock = make_clock(game, clock, clock_absent)
         now = self.now()
         match_id = secrets.token_hex(8)
-        secret = secrets.token_bytes(32)
         limits = self.settings.host
         match = Match(match_id, game, seed, setup, seat_specs, match_clock, secret, now, limits)
         tokens: list[str | None] = [

@@ -47,7 +47,14 @@ class SeatOut(BaseModel):
 class Created(BaseModel):
     id: str
     game: str
-    seed: int
+    seed: int | None = Field(
+        description="the seed the creator chose; null for a seed the server drew (RULINGS G7: "
+        "it is published with the record once the match is over)"
+    )
+    seed_commitment: str = Field(
+        description='lowercase hex SHA-256 of the UTF-8 text "<seed>:<salt>" (G7)'
+    )
+    seed_chosen_by_creator: bool
     seats: list[SeatOut]
     spectate: str
     clock: dict[str, Any] | None
@@ -80,6 +87,8 @@ class MatchState(BaseModel):
     clock: dict[str, Any] | None
     n: int
     orders: str | None = None
+    seed_commitment: str
+    seed_chosen_by_creator: bool
 
 
 class MatchSummary(BaseModel):

@@ -60,7 +60,9 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
     return Created(
         id=match.id,
         game=match.game.name,
-        seed=match.seed,
+        seed=match.seed if match.seed_chosen_by_creator else None,
+        seed_commitment=match.seed_commitment,
+        seed_chosen_by_creator=match.seed_chosen_by_creator,
         seats=seats,
         spectate=f"/watch/{match.id}",
         clock=None if match.clock is None else match.clock.to_dict(),
