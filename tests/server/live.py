@@ -38,7 +38,8 @@ class Server:
             cwd=ROOT,
             stdout=self.log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            # src first: the checkout under test, not whatever duelhost is installed
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

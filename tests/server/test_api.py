@@ -248,7 +248,7 @@ def test_plain_pages_are_served(client: TestClient) -> None:
     for url in ("/", "/play/abc", "/watch/abc"):
         page = client.get(url)
         assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-        assert "WebSocket" in page.text and "/api/matches/" in page.text
+        assert '<script type="module" src="/static/' in page.text
 
 
 def test_draws_only_where_the_game_has_them_ge8(client: TestClient) -> None:

@@ -1,4 +1,4 @@
-"""The match server: FastAPI app (HTTP + WebSocket), the hub that hosts matches, the plain page."""
+"""The match server: FastAPI app (HTTP + WebSocket), the hub hosting matches, the client routes."""
 
 from duelhost.server.app import create_app
 from duelhost.server.hub import Hub

@@ -14,7 +14,8 @@ Routes (a contract: clients rely on them):
 - ``WS /api/matches/{id}/live`` numbered frames; the client's first message is
   ``{"token": ..., "after": n}`` (both optional) so the token never travels in a URL.
 - ``GET /api/games`` the games, their options, default clocks and bots.
-- ``GET /play/{id}`` (token in the URL fragment) and ``GET /watch/{id}``: the plain page.
+- ``GET /``, ``/play/{id}`` (token in the URL fragment), ``/watch/{id}``, ``/replay/{id}``:
+  the browser client (``server/web.py``).
 
 Every error is ``{"error": "<message>"}`` with a 4xx status; bad input never gives a 5xx.
 """
@@ -28,9 +29,9 @@ from collections.abc import AsyncIterator, Callable
 from fastapi import FastAPI
 
 import duelhost
-from duelhost.server import errors
+from duelhost.server import errors, web
 from duelhost.server.hub import Hub
-from duelhost.server.routes import games, live, matches, pages
+from duelhost.server.routes import games, live, matches
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
 
@@ -68,5 +69,5 @@ def create_app(
     app.include_router(matches.router)
     app.include_router(games.router)
     app.include_router(live.router)
-    app.include_router(pages.router)
+    app.include_router(web.router)  # the browser client: pages, static files, lobby, replay
     return app

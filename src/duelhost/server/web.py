@@ -1,0 +1,253 @@
+"""The browser client's routes: the pages, its static files, and the data only the client reads.
+
+- ``GET /``, ``/play/{id}`` (the seat's token in the URL fragment), ``/watch/{id}``,
+  ``/replay/{id}`` and ``/replay`` (a downloaded record file): one HTML shell; its ES modules
+  pick the page from the path.
+- ``GET /static/{path}``: the client (``duelhost/web``): ``.js``, ``.css``, ``.html``, ``.svg``
+  files only, never the Python files beside them.
+- ``GET /api/lobby``: each game with its declared options and setup arguments (kind, default,
+  bounds, choices, help text) so the lobby builds its forms with no game named in the client,
+  its board module, default clock, bots, and the rules page's address.
+- ``GET /rules/{game}``: the game's rules page (Markdown) as the client renders it.
+- ``GET /api/matches/{id}/replay`` and ``POST /api/replay`` (a record in the body): every step
+  of a finished match as seat 0, seat 1 and a spectator saw it (views and their text), the
+  public events in sentences, and the entries that made it.
+
+Every HTML answer carries a Content-Security-Policy that allows nothing but this server
+(no inline script or style, no other host), so the pages work under the strictest policy.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+import duelhost
+from duelhost.bots import available_bots
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.events import describe_event, render_view
+from duelhost.core.options import Option
+from duelhost.core.record import Record
+from duelhost.core.registry import rules_text
+from duelhost.core.registry import spec as game_spec
+from duelhost.host.clocks import default_clock
+from duelhost.server.hub import NotFound
+
+WEB = Path(duelhost.__file__).resolve().parent / "web"
+"""The client's files (shipped in the wheel with the package)."""
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""Nothing but this server: no inline script or style, no other host."""
+
+SERVED = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".html": "text/html; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+
+MAX_REPLAY_ENTRIES = 20_000
+"""A posted record longer than this is refused (each step holds three views)."""
+
+router = APIRouter()
+
+
+def _page() -> Response:
+    html = (WEB / "page.html").read_text(encoding="utf-8")
+    return Response(
+        html,
+        media_type="text/html; charset=utf-8",
+        headers={"Content-Security-Policy": CSP, "Cache-Control": "no-cache"},
+    )
+
+
+@router.get("/", include_in_schema=False)
+async def lobby_page() -> Response:
+    return _page()
+
+
+@router.get("/play/{match_id}", include_in_schema=False)
+async def play_page(match_id: str) -> Response:
+    return _page()
+
+
+@router.get("/watch/{match_id}", include_in_schema=False)
+async def watch_page(match_id: str) -> Response:
+    return _page()
+
+
+@router.get("/replay", include_in_schema=False)
+async def replay_file_page() -> Response:
+    return _page()
+
+
+@router.get("/replay/{match_id}", include_in_schema=False)
+async def replay_page(match_id: str) -> Response:
+    return _page()
+
+
+@router.get("/rules/{game}", include_in_schema=False)
+async def rules_page(game: str) -> Response:
+    return _page()
+
+
+@router.get("/static/{path:path}", include_in_schema=False)
+async def static(path: str) -> Response:
+    target = (WEB / path).resolve()
+    kind = SERVED.get(target.suffix)
+    if kind is None or not target.is_file() or WEB not in target.parents:
+        return JSONResponse({"error": f"no file {path!r}"}, status_code=404)
+    return FileResponse(
+        target,
+        media_type=kind,
+        headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP},
+    )
+
+
+def _option(option: Option) -> dict[str, Any]:
+    return {
+        "name": option.name,
+        "kind": option.kind,
+        "default": option.default,
+        "doc": option.doc,
+        "choices": None if option.choices is None else list(option.choices),
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "nullable": option.nullable,
+        "accepts": option.describe(),
+    }
+
+
+def board_of(name: str) -> str:
+    """The board module of a game: ``GameSpec.board`` where the game names one, else its name."""
+    board = getattr(game_spec(name), "board", None)
+    return board if isinstance(board, str) and board else name
+
+
+@router.get("/api/lobby")
+async def lobby() -> list[dict[str, Any]]:
+    """Each game with what the lobby needs to build its form: the declared options and setup
+    arguments (kind, default, bounds, choices, help text), the default clock, the bots, the
+    board module and the rules page."""
+    games = []
+    for name in duelhost.list_games():
+        spec = game_spec(name)
+        clock = default_clock(duelhost.load(name))
+        games.append(
+            {
+                "name": name,
+                "title": spec.title,
+                "summary": spec.summary,
+                "dynamics": list(spec.dynamics),
+                "board": board_of(name),
+                "has_board": (WEB / "boards" / f"{board_of(name)}.js").is_file(),
+                "options": [_option(o) for o in spec.options],
+                "setup": [_option(o) for o in spec.setup],
+                "clock": None if clock is None else clock.to_dict(),
+                "bots": available_bots(name),
+                "seat_names": list(spec.seat_names),
+                "rules": f"/rules/{name}",
+            }
+        )
+    return games
+
+
+@router.get("/api/rules/{game}")
+async def rules(game: str) -> Response:
+    """The rules page of a game, as Markdown."""
+    if game not in duelhost.list_games():
+        return JSONResponse({"error": f"no game {game!r}"}, status_code=404)
+    try:
+        return Response(rules_text(game), media_type="text/markdown; charset=utf-8")
+    except ConfigError as error:
+        return JSONResponse({"error": str(error)}, status_code=404)
+
+
+def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
+    """Every step of a finished match: after the start and after each decision resolved, the
+    views of seat 0, seat 1 and a spectator, the public events since the previous step and the
+    entries (with their texts: the match is over) that made it. ConfigError for a bad record."""
+    parsed = Record.from_dict(record)
+    if len(parsed.history) > MAX_REPLAY_ENTRIES:
+        raise ConfigError(f"the record holds more than {MAX_REPLAY_ENTRIES} entries")
+    game = duelhost.load(parsed.game, **parsed.options)
+    state = game.new(parsed.seed, **parsed.setup)
+    history = record.get("history")
+    annotated: list[Any] = history if isinstance(history, list) else []
+
+    def step(entries: list[dict[str, Any]], seen: int) -> dict[str, Any]:
+        views = [state.view(0), state.view(1), state.view(None)]
+        return {
+            "decision": state.decision,
+            "views": views,
+            "texts": [render_view(game.spec, view) for view in views],
+            "events": [
+                {**event, "line": describe_event(game.spec, event)} for event in state.events[seen:]
+            ],
+            "entries": entries,
+        }
+
+    steps = [step([], 0)]
+    seen = len(state.events)
+    entries: list[dict[str, Any]] = []
+    for index, entry in enumerate(parsed.history):
+        before = state.decision
+        try:
+            state.apply(entry)
+        except IllegalAction as error:
+            raise ConfigError(f"entry {index} of the record is refused: {error}") from None
+        note = annotated[index] if index < len(annotated) else {}
+        item = entry.to_dict()
+        if isinstance(note, dict):
+            item.update({k: note[k] for k in ("time", "receipt", "nonce") if k in note})
+        entries.append(item)
+        if state.decision != before or state.is_over:
+            steps.append(step(entries, seen))
+            seen = len(state.events)
+            entries = []
+    if entries:
+        steps.append(step(entries, seen))
+    return {
+        "game": parsed.game,
+        "board": board_of(parsed.game),
+        "has_board": (WEB / "boards" / f"{board_of(parsed.game)}.js").is_file(),
+        "match": record.get("match"),
+        "seed": parsed.seed,
+        "options": parsed.options,
+        "result": state.result,
+        "complete": state.is_over,
+        "steps": steps,
+    }
+
+
+@router.get("/api/matches/{match_id}/replay")
+async def match_replay(match_id: str, request: Request) -> Response:
+    """The replay of a finished match (409 while it is in play: its views hold secrets)."""
+    hub = request.app.state.hub
+    try:
+        live = hub.get(match_id)
+    except (NotFound, ConfigError, ValueError):
+        return JSONResponse({"error": f"no match {match_id!r}"}, status_code=404)
+    await hub.settled(live)
+    if not live.match.is_over:
+        return JSONResponse(
+            {"error": "a match is replayed once it is over (its views hold secrets)"},
+            status_code=409,
+        )
+    return JSONResponse(replay_steps(live.match.record()))
+
+
+@router.post("/api/replay")
+async def record_replay(record: dict[str, Any] = Body(...)) -> Response:  # noqa: B008
+    """The replay of a record file (as ``GET /api/matches/{id}/record`` gives it)."""
+    try:
+        return JSONResponse(replay_steps(record))
+    except (ConfigError, ValueError, TypeError) as error:
+        return JSONResponse({"error": f"not a playable record: {error}"}, status_code=400)

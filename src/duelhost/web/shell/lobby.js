@@ -1,0 +1,170 @@
+// The lobby (/): one card per game, the match form generated from the game's declared options
+// (GET /api/lobby: kinds, bounds, defaults, help), "play the bot now", the matches in play.
+import {api} from "./api.js";
+import {fill, h} from "./dom.js";
+
+export async function lobbyPage(app) {
+  document.getElementById("title").textContent = "lobby";
+  const games = await api("GET", "/api/lobby");
+  const formBox = h("section", {class: "panel", id: "setup", hidden: true});
+  const made = h("section", {class: "panel links", id: "created", hidden: true});
+  const list = h("ul", {class: "matches", id: "matches"});
+  fill(app,
+    h("h1", {}, "Play a duel"),
+    h("div", {class: "cards", id: "games"}, games.map((game) => gameCard(game, formBox, made))),
+    made, formBox,
+    h("section", {class: "panel", id: "inplay"}, h("h3", {}, "Matches"), list));
+  window.duelhost = {games, renders: 1, frame: null};
+  refreshMatches(list, games);
+  setInterval(() => refreshMatches(list, games), 10000);
+}
+
+function clockText(clock) {
+  if (!clock) return "untimed";
+  if (clock.mode === "tick") return "a tick every " + clock.seconds + " s, " + (clock.planning_seconds || 0) + " s to plan";
+  return clock.seconds + " s a " + (clock.mode === "turn" ? "turn" : "move");
+}
+
+function bestBot(game) {
+  return game.bots.includes("greedy") ? "greedy" : game.bots[0];
+}
+
+function gameCard(game, formBox, made) {
+  return h("article", {class: "panel gamecard", "data-game": game.name},
+    h("h2", {}, game.title),
+    h("p", {}, game.summary),
+    h("p", {class: "muted small"}, "Clock: " + clockText(game.clock) + " · bots: " + (game.bots.join(", ") || "none")),
+    h("div", {class: "buttons"},
+      game.bots.length ? h("button", {type: "button", class: "primary", "data-action": "play-bot", onclick: () => playBot(game, made)}, "Play the bot now") : null,
+      h("button", {type: "button", "data-action": "setup", onclick: () => showForm(game, formBox, made)}, "Set up a match"),
+      h("a", {href: game.rules}, "Rules")));
+}
+
+async function playBot(game, made) {
+  try {
+    const match = await api("POST", "/api/matches", {game: game.name, seats: [{kind: "human"}, {kind: "bot", bot: bestBot(game)}]});
+    location.href = match.seats[0].url;
+  } catch (error) {
+    made.hidden = false;
+    fill(made, h("p", {class: "error"}, error.message));
+  }
+}
+
+function seatSelect(game, seat) {
+  return h("select", {id: "seat" + seat, name: "seat" + seat},
+    h("option", {value: "human"}, "a person (gets a link)"),
+    game.bots.map((bot) => h("option", {value: "bot:" + bot, selected: seat === 1 && bot === bestBot(game)}, "bot: " + bot)));
+}
+
+function clockSelect(game) {
+  const presets = [["default", "the game's clock: " + clockText(game.clock)], ["none", "untimed"]];
+  if (game.clock && game.clock.mode !== "tick") for (const s of [10, 30, 60, 300]) if (s !== game.clock.seconds) presets.push([String(s), s + " s a " + (game.clock.mode === "turn" ? "turn" : "move")]);
+  if (game.clock && game.clock.mode === "tick") for (const s of [5, 20]) presets.push([String(s), "a tick every " + s + " s"]);
+  return h("select", {id: "clock", name: "clock"}, presets.map(([value, text]) => h("option", {value}, text)));
+}
+
+/** An input for one declared option: its kind decides the control. */
+function optionInput(option, prefix) {
+  const id = prefix + option.name;
+  const common = {id, name: option.name, "data-kind": option.kind, "data-nullable": option.nullable ? "1" : null, "aria-describedby": id + "-help"};
+  if (option.kind === "bool") return h("input", {...common, type: "checkbox", checked: option.default === true});
+  if (option.choices) {
+    return h("select", common,
+      option.nullable ? h("option", {value: ""}, "(none)") : null,
+      option.choices.map((c) => h("option", {value: String(c), selected: c === option.default}, String(c))));
+  }
+  if (option.kind === "int" || option.kind === "float") {
+    return h("input", {...common, type: "number", step: option.kind === "int" ? 1 : "any", min: option.minimum, max: option.maximum,
+      value: option.default ?? "", placeholder: option.nullable ? "none" : null});
+  }
+  const value = option.default === null || option.default === undefined ? "" : option.kind === "json" ? JSON.stringify(option.default) : String(option.default);
+  return h("input", {...common, type: "text", value, placeholder: option.nullable || option.default === null ? "none (the default)" : null, spellcheck: "false"});
+}
+
+function readOptions(form, options, prefix) {
+  const out = {};
+  for (const option of options) {
+    const el = form.querySelector("#" + CSS.escape(prefix + option.name));
+    if (!el) continue;
+    let value;
+    if (option.kind === "bool") value = el.checked;
+    else if (el.value.trim() === "") continue;  // blank: the default
+    else if (option.kind === "int") value = Number.parseInt(el.value, 10);
+    else if (option.kind === "float") value = Number(el.value);
+    else if (option.kind === "json") { try { value = JSON.parse(el.value); } catch { value = el.value; } }
+    else value = option.choices ? option.choices.find((c) => String(c) === el.value) ?? el.value : el.value;
+    if (JSON.stringify(value) !== JSON.stringify(option.default)) out[option.name] = value;
+  }
+  return out;
+}
+
+function showForm(game, box, made) {
+  box.hidden = false;
+  const rows = (options, prefix) => options.map((option) => [
+    h("label", {for: prefix + option.name}, option.name.replaceAll("_", " ")),
+    optionInput(option, prefix),
+    h("div", {class: "help", id: prefix + option.name + "-help"}, option.doc + " (" + option.accepts + ")"),
+  ]);
+  const error = h("div", {class: "error full", id: "form-error", role: "alert"});
+  const form = h("form", {class: "options", id: "match-form"},
+    h("label", {for: "seat0"}, game.seat_names[0]), seatSelect(game, 0),
+    h("label", {for: "seat1"}, game.seat_names[1]), seatSelect(game, 1),
+    h("label", {for: "clock"}, "clock"), clockSelect(game),
+    h("label", {for: "seed"}, "seed"), h("input", {id: "seed", type: "number", min: 0, placeholder: "random"}),
+    h("div", {class: "help"}, "The match's seed: the same seed and options give the same deal, map or draw."),
+    game.options.length ? h("div", {class: "full section-title"}, "Options of " + game.title) : null,
+    rows(game.options, "opt-"),
+    game.setup.length ? h("div", {class: "full section-title"}, "Setup") : null,
+    rows(game.setup, "setup-"),
+    error,
+    h("div", {class: "full"}, h("button", {type: "submit", class: "primary", id: "create"}, "Create the match")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const seat = (value) => (value === "human" ? {kind: "human"} : {kind: "bot", bot: value.slice(4)});
+    const body = {game: game.name, seats: [seat(form.seat0.value), seat(form.seat1.value)],
+      options: readOptions(form, game.options, "opt-"), setup: readOptions(form, game.setup, "setup-")};
+    const seed = form.querySelector("#seed").value;
+    if (seed !== "") body.seed = Number(seed);
+    const clock = form.querySelector("#clock").value;
+    if (clock === "none") body.clock = null;
+    else if (clock !== "default") body.clock = {seconds: Number(clock)};
+    try {
+      const match = await api("POST", "/api/matches", body);
+      showCreated(match, game, made);
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  });
+  fill(box, h("h3", {}, "New match of " + game.title), form);
+  box.scrollIntoView({block: "nearest"});
+}
+
+function showCreated(match, game, box) {
+  box.hidden = false;
+  const humans = match.seats.filter((s) => s.url);
+  fill(box,
+    h("h3", {}, "Match " + match.id + " (" + game.title + ") is ready"),
+    humans.length > 1 ? h("p", {}, "Each link holds that seat's secret: open yours, send the other to your opponent.") : null,
+    h("ul", {},
+      match.seats.map((s) => h("li", {"data-seat": s.seat}, game.seat_names[s.seat] + ": ",
+        s.url ? h("a", {href: s.url, class: "seat-link"}, location.origin + s.url) : "bot " + s.bot)),
+      h("li", {}, "spectators: ", h("a", {href: match.spectate, class: "watch-link"}, location.origin + match.spectate))));
+  box.scrollIntoView({block: "nearest"});
+}
+
+async function refreshMatches(list, games) {
+  let data;
+  try { data = await api("GET", "/api/matches?limit=30"); } catch { return; }
+  const title = (name) => (games.find((g) => g.name === name) || {title: name}).title;
+  const who = (seats) => seats.map((s) => (s.kind === "bot" ? "bot " + s.bot : "person")).join(" v ");
+  fill(list, data.matches.length ? data.matches.map((m) => h("li", {"data-match": m.id},
+    h("b", {}, title(m.game)), " · " + who(m.seats) + " · ",
+    m.over ? [resultText(m.result), " · ", h("a", {href: "/replay/" + m.id}, "replay")] : [h("span", {}, "in play"), " · ", h("a", {href: m.spectate}, "watch")]))
+    : [h("li", {class: "muted"}, "No matches yet.")]);
+}
+
+function resultText(result) {
+  if (!result) return "over";
+  return result.winner === null ? "draw" : "seat " + result.winner + " won";
+}

@@ -1,0 +1,45 @@
+// Entry point of every page: picks the page from the path and wires the light/dark switch.
+import {$} from "./dom.js";
+
+const SCHEME_KEY = "duelhost:scheme";
+
+function setupScheme() {
+  const root = document.documentElement;
+  let saved = null;
+  try { saved = localStorage.getItem(SCHEME_KEY); } catch { /* no storage */ }
+  if (saved === "light" || saved === "dark") root.dataset.scheme = saved;
+  $("scheme").addEventListener("click", () => {
+    const dark = root.dataset.scheme ? root.dataset.scheme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+    root.dataset.scheme = dark ? "light" : "dark";
+    try { localStorage.setItem(SCHEME_KEY, root.dataset.scheme); } catch { /* no storage */ }
+  });
+}
+
+async function route() {
+  setupScheme();
+  const app = $("app");
+  const [page, id] = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  if (page === "play" && id) {
+    const {matchPage, takeToken} = await import("./match.js");
+    const token = takeToken(id);
+    if (!token) { app.textContent = "This seat link has no token: open the link you were given (it ends with #…), or watch at /watch/" + id + "."; return; }
+    await matchPage(app, id, token);
+  } else if (page === "watch" && id) {
+    const {matchPage} = await import("./match.js");
+    await matchPage(app, id, null);
+  } else if (page === "replay") {
+    const {replayPage} = await import("./replay.js");
+    await replayPage(app, id || null);
+  } else if (page === "rules" && id) {
+    const {rulesPage} = await import("./rules.js");
+    await rulesPage(app, id);
+  } else {
+    const {lobbyPage} = await import("./lobby.js");
+    await lobbyPage(app);
+  }
+}
+
+route().catch((error) => {
+  $("app").textContent = "This page failed to start: " + error.message;
+  console.error(error);
+});

@@ -1,0 +1,348 @@
+// The seat page (/play/<id>#<token>) and the spectator page (/watch/<id>): a status bar, the
+// game's board, the player panels with clocks, receipts, the event log and the game-over banner.
+import {api, Live} from "./api.js";
+import {$, badge, fill, h} from "./dom.js";
+import {resultSentence, seatName, sentence} from "./events.js";
+import {loadBoard} from "./boards.js";
+import {Submissions} from "./submit.js";
+
+/** The seat token: from the URL fragment once (then removed from the address bar), else from
+ *  this tab's sessionStorage. */
+export function takeToken(matchId) {
+  const key = "duelhost:token:" + matchId;
+  const fromUrl = decodeURIComponent(location.hash.slice(1));
+  if (fromUrl) {
+    try { sessionStorage.setItem(key, fromUrl); } catch { /* storage off: keep it in the URL */ return fromUrl; }
+    history.replaceState(null, "", location.pathname + location.search);
+    return fromUrl;
+  }
+  try { return sessionStorage.getItem(key); } catch { return null; }
+}
+
+export async function matchPage(app, matchId, token) {
+  const games = await api("GET", "/api/lobby").catch(() => []);
+  const page = new MatchPage(app, matchId, token, games);
+  window.duelhost = page;  // for the browser tests: frame, render timing
+  page.start();
+}
+
+class MatchPage {
+  constructor(app, matchId, token, games) {
+    this.app = app;
+    this.matchId = matchId;
+    this.token = token;
+    this.games = games;
+    this.frame = null;
+    this.seat = null;
+    this.board = null;
+    this.boardName = null;
+    this.local = {};
+    this.logLines = [];
+    this.lastRenderMs = null;
+    this.renders = 0;
+    this.error = "";
+    this.live = new Live(matchId, token, {
+      frame: (frame) => this.onFrame(frame),
+      reply: (message) => this.showError(message.error),
+      state: (text, ok) => { const c = $("conn"); c.textContent = text; c.classList.toggle("bad", !ok); },
+      closed: (reason) => { $("conn").textContent = reason; $("conn").classList.add("bad"); this.showError(reason); },
+      clock: () => this.tick(),
+    });
+    this.submissions = null;
+    this.build();
+  }
+
+  build() {
+    const mine = Boolean(this.token);
+    this.els = {
+      status: h("div", {class: "status", id: "status", role: "status", "aria-live": "polite"}, "Connecting…"),
+      banner: h("div", {class: "banner", id: "banner", hidden: true}),
+      board: h("div", {class: "board", id: "board"}),
+      error: h("div", {class: "error", id: "error", role: "alert"}),
+      actions: h("div", {class: "actions", id: "actions", hidden: !mine}),
+      expert: h("details", {class: "expert", id: "expert", hidden: !mine}),
+      panels: h("div", {class: "panels", id: "panels"}),
+      receipts: h("ul", {class: "receipts", id: "receipts"}),
+      log: h("ul", {class: "log", id: "log"}),
+    };
+    const e = this.els;
+    this.resign = h("button", {type: "button", class: "danger", id: "resign", onclick: () => this.onResign()}, "Resign");
+    this.draw = h("button", {type: "button", id: "draw", hidden: true, onclick: () => this.act("draw")}, "Offer / accept a draw");
+    this.extend = h("button", {type: "button", id: "extend", hidden: true, onclick: () => this.act("extend")}, "Call extended time");
+    fill(e.actions, this.resign, this.draw, this.extend);
+    this.input = h("input", {id: "text", autocomplete: "off", spellcheck: "false", placeholder: "notation, e.g. from the list below", "aria-label": "submission in the game's notation"});
+    this.legalBox = h("div", {class: "legal", id: "legal"});
+    fill(e.expert,
+      h("summary", {}, "Type a move in the game's notation (for experts)"),
+      h("form", {id: "submitform", onsubmit: (ev) => { ev.preventDefault(); this.submitTyped(); }},
+        this.input, h("button", {type: "submit"}, "Submit")),
+      this.legalBox);
+    const receiptsPanel = h("section", {class: "panel", id: "receipts-panel", hidden: !mine},
+      h("h3", {}, "Your receipts"), e.receipts,
+      h("p", {class: "muted small", id: "receipts-help"}, "Kept in this browser. Once a nonce is published this page recomputes the receipt (SHA-256)."));
+    fill(this.app,
+      e.status, e.banner,
+      h("div", {class: "layout"},
+        h("section", {class: "board-area"}, e.board, e.error, e.actions, e.expert),
+        h("aside", {class: "side"}, e.panels, receiptsPanel,
+          h("section", {class: "panel"}, h("h3", {}, "What happened"), e.log))));
+  }
+
+  start() {
+    this.live.connect();
+    this.timer = setInterval(() => this.tick(), 200);
+  }
+
+  names() {
+    const game = this.games.find((g) => g.name === this.frame?.game);
+    const names = game ? game.seat_names : ["seat 0", "seat 1"];
+    return names.map((n, i) => (n === "seat " + i ? "seat " + i : n + " (seat " + i + ")"));
+  }
+
+  async onFrame(frame) {
+    const first = this.frame === null;
+    if (frame.kind === "full") { this.logLines = []; }
+    this.frame = frame;
+    this.seat = frame.seat;
+    if (first) {
+      const game = this.games.find((g) => g.name === frame.game);
+      $("title").textContent = (game ? game.title : frame.game) + " · match " + this.matchId + (this.seat === null ? " · spectating" : "") + (frame.clock ? "" : " · untimed");
+      document.title = (game ? game.title : frame.game) + " · duelhost";
+      if (this.seat !== null) this.submissions = new Submissions(this.live, this.matchId, this.seat, () => this.showReceipts());
+      this.boardName = game ? game.board : frame.game;
+      this.board = await loadBoard(this.boardName, game ? game.has_board : false);
+      this.els.expert.open = Boolean(this.board.fallback);
+    }
+    if (this.submissions) this.submissions.note(frame.events);
+    for (const event of frame.events) {
+      const line = sentence(event, this.seat, this.names());
+      if (line) this.logLines.push({line, mine: event.type === "your_submission"});
+    }
+    if (frame.is_over) this.live.stopped = true;
+    this.render();
+  }
+
+  ctx() {
+    const frame = this.frame;
+    const view = frame.view;
+    const seat = this.seat;
+    return {
+      seat,
+      names: this.names(),
+      mustAct: seat !== null && frame.to_act.includes(seat) && !frame.is_over,
+      submitted: seat !== null && (view.submitted || []).includes(seat),
+      pending: view.pending ?? null,
+      legal: frame.legal ?? null,
+      legalComplete: frame.legal_complete !== false,
+      orders: frame.orders ?? null,
+      over: frame.is_over,
+      replay: false,
+      text: frame.text,
+      clock: frame.clock,
+      now: () => this.live.now(),
+      local: this.local,
+      redraw: () => this.render(),
+      submit: (text) => this.submit(text),
+      error: (message) => this.showError(message),
+    };
+  }
+
+  render() {
+    if (!this.frame || !this.board) return;
+    const ctx = this.ctx();
+    const started = performance.now();
+    this.board.render(this.els.board, this.frame.view, ctx);
+    this.lastRenderMs = performance.now() - started;
+    this.renders += 1;
+    this.showStatus(ctx);
+    this.showPanels();
+    this.showActions(ctx);
+    this.showLog();
+    this.showBanner();
+    this.showReceipts();
+  }
+
+  showStatus(ctx) {
+    const frame = this.frame;
+    const el = this.els.status;
+    el.classList.toggle("act", ctx.mustAct && !ctx.submitted);
+    el.classList.toggle("over", frame.is_over);
+    let text;
+    const names = this.names();
+    if (frame.is_over) text = "Game over: " + resultSentence(frame.result, this.seat, names) + ".";
+    else if (ctx.mustAct) text = (this.board.status && this.board.status(frame.view, ctx)) || "Your turn: choose your move on the board.";
+    else if (this.seat !== null && frame.to_act.length) {
+      const mine = ctx.pending ? " (you sent " + ctx.pending + ")" : ctx.orders ? " (your orders: " + ctx.orders + ")" : "";
+      text = "Waiting for " + seatName(frame.to_act.find((s) => s !== this.seat), this.seat, names) + mine + ".";
+    } else if (frame.to_act.length) {
+      text = frame.to_act.map((s) => seatName(s, null, names)).join(" and ") + (frame.to_act.length > 1 ? " are" : " is") + " choosing.";
+    } else text = "Waiting for the server.";
+    el.textContent = text;
+  }
+
+  showPanels() {
+    const frame = this.frame;
+    const names = this.names();
+    const order = this.seat === null ? [0, 1] : [1 - this.seat, this.seat];
+    const submitted = frame.view.submitted || [];
+    fill(this.els.panels, ...order.map((s) => {
+      const acting = frame.to_act.includes(s) && !frame.is_over;
+      let state;
+      if (frame.is_over) state = frame.winner === s ? "won" : frame.winner === null ? "draw" : "lost";
+      else if (submitted.includes(s)) state = s === this.seat ? "submitted: waiting for the reveal" : "has submitted";
+      else if (acting) state = s === this.seat ? "your decision" : "is deciding";
+      else state = "waiting";
+      const label = s === this.seat ? "You · " + names[s] : names[s];
+      return h("section", {class: "panel player" + (acting ? " acting" : ""), id: "player" + s, "data-seat": s},
+        badge(s, s === 0 ? "0" : "1"),
+        h("span", {class: "name"}, label),
+        h("span", {class: "clock", id: "clock" + s}, ""),
+        h("span", {class: "state", id: "state" + s}, state));
+    }));
+    this.tick();
+  }
+
+  tick() {
+    const frame = this.frame;
+    if (!frame) return;
+    const clock = frame.clock;
+    for (const s of [0, 1]) {
+      const el = document.getElementById("clock" + s);
+      if (!el) continue;
+      let text = "";
+      let low = false;
+      if (!clock) text = "";
+      else if (!frame.is_over && clock.deadline !== null && (frame.to_act.includes(s) || clock.mode === "tick")) {
+        const left = Math.max(0, clock.deadline - this.live.now());
+        text = formatSeconds(left);
+        low = left < 5 && frame.to_act.includes(s);
+      }
+      el.textContent = text;
+      el.classList.toggle("low", low);
+    }
+  }
+
+  showActions(ctx) {
+    const frame = this.frame;
+    const mine = this.seat !== null && !frame.is_over;
+    this.els.actions.hidden = !mine;
+    this.els.expert.hidden = !mine;
+    if (!mine) return;
+    this.draw.hidden = !frame.draws;
+    const clock = frame.clock;
+    this.extend.hidden = !(clock && clock.extended_seconds && clock.extensions_left && clock.extensions_left[this.seat] > 0 && !clock.extended);
+    fill(this.legalBox);
+    if (frame.legal && frame.legal.length && ctx.mustAct) {
+      this.legalBox.append(frame.legal_complete === false ? "Examples: " : "Legal: ");
+      for (const text of frame.legal.slice(0, 120)) {
+        this.legalBox.append(h("button", {type: "button", onclick: () => { this.input.value = text; this.input.focus(); }}, text));
+      }
+    }
+  }
+
+  showLog() {
+    const items = this.logLines.slice(-200).reverse().map((l) => h("li", {class: l.mine ? "mine" : ""}, l.line));
+    fill(this.els.log, ...items);
+  }
+
+  showReceipts() {
+    if (!this.submissions) return;
+    const items = this.submissions.list.slice().reverse().map((r) => {
+      const mark = r.verified === true ? h("span", {class: "ok", title: "this page recomputed the receipt from the published nonce"}, "✓ verified")
+        : r.verified === false ? h("span", {class: "bad"}, "✗ does not match")
+        : r.verified === "superseded" ? h("span", {class: "muted"}, "superseded")
+        : h("span", {class: "muted"}, "sealed");
+      return h("li", {"data-decision": r.decision},
+        h("span", {class: "num"}, "#" + (r.decision + 1)), h("b", {}, r.text),
+        h("span", {class: "r", title: r.receipt}, r.receipt.slice(0, 10) + "…"), mark);
+    });
+    fill(this.els.receipts, ...(items.length ? items : [h("li", {class: "muted"}, "none yet")]));
+  }
+
+  showBanner() {
+    const frame = this.frame;
+    const el = this.els.banner;
+    el.hidden = !frame.is_over;
+    if (!frame.is_over) return;
+    el.classList.toggle("won", frame.winner !== null && frame.winner === this.seat);
+    el.classList.toggle("lost", frame.winner !== null && this.seat !== null && frame.winner !== this.seat);
+    if (el.dataset.shown === String(frame.n)) return;
+    el.dataset.shown = String(frame.n);
+    const result = frame.result;
+    const big = frame.winner === null ? "Draw" : this.seat === frame.winner ? "You win" : this.seat !== null ? "You lose" : seatName(frame.winner, null, this.names()) + " wins";
+    fill(el,
+      h("div", {class: "big", id: "result"}, big + (result.reason ? " — " + result.reason : "")),
+      h("a", {href: "/api/matches/" + encodeURIComponent(this.matchId) + "/record", download: this.matchId + ".json", id: "download"}, "Download the record"),
+      h("a", {href: "/replay/" + encodeURIComponent(this.matchId), id: "replaylink"}, "Replay: what each side knew"),
+      this.seat !== null ? h("button", {type: "button", id: "rematch", onclick: () => this.rematch()}, "Rematch (seats swapped)") : null,
+      h("a", {href: "/"}, "Lobby"),
+      h("div", {id: "rematch-box", class: "links"}));
+  }
+
+  showError(message) {
+    this.els.error.textContent = message || "";
+  }
+
+  async submit(text) {
+    this.showError("");
+    try {
+      const ack = await this.submissions.submit(text);
+      return ack;
+    } catch (error) {
+      this.showError(error.message);
+      throw error;
+    }
+  }
+
+  async submitTyped() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    try {
+      await this.submit(text);
+      if (this.input.value.trim() === text) this.input.value = "";
+    } catch { /* shown in place */ }
+  }
+
+  onResign() {
+    if (this.resign.dataset.armed) {
+      delete this.resign.dataset.armed;
+      this.resign.textContent = "Resign";
+      this.act("resign");
+      return;
+    }
+    this.resign.dataset.armed = "1";
+    this.resign.textContent = "Click again to resign";
+    setTimeout(() => { delete this.resign.dataset.armed; this.resign.textContent = "Resign"; }, 4000);
+  }
+
+  async act(type) {
+    this.showError("");
+    try { await this.live.send({type}); } catch (error) { this.showError(error.message); }
+  }
+
+  async rematch() {
+    const box = $("rematch-box");
+    try {
+      const record = await api("GET", "/api/matches/" + encodeURIComponent(this.matchId) + "/record");
+      const seats = record.seats.map((s) => (s.kind === "bot" ? {kind: "bot", bot: s.bot} : {kind: "human"})).reverse();
+      const body = {game: record.game, options: record.options || {}, setup: record.setup || {}, seats, clock: record.clock ?? null};
+      const made = await api("POST", "/api/matches", body);
+      const me = made.seats[1 - this.seat];
+      const other = made.seats[this.seat];
+      fill(box, h("p", {}, "Rematch created: you play seat " + me.seat + "."),
+        other.url ? h("p", {}, "Send your opponent their link: ", h("a", {href: other.url, id: "opponent-link"}, location.origin + other.url)) : null,
+        h("a", {href: me.url, id: "my-rematch", class: "primary"}, "Go to the rematch"));
+    } catch (error) {
+      fill(box, h("span", {class: "error"}, error.message));
+    }
+  }
+}
+
+export function formatSeconds(left) {
+  if (left >= 60) {
+    const m = Math.floor(left / 60);
+    const sec = Math.floor(left % 60);
+    return m + ":" + String(sec).padStart(2, "0");
+  }
+  return left.toFixed(1) + " s";
+}

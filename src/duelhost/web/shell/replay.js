@@ -1,0 +1,117 @@
+// The replay viewer (/replay/<id>, or /replay with a downloaded record file): step through a
+// finished match on its board with a slider or the arrow keys, as seat 0 saw it, as seat 1 saw
+// it, as a spectator saw it, or the truth (both seats' views and every submission's text).
+import {api} from "./api.js";
+import {fill, h} from "./dom.js";
+import {loadBoard} from "./boards.js";
+import {resultSentence} from "./events.js";
+
+const PERSPECTIVES = [["0", "as seat 0 saw it"], ["1", "as seat 1 saw it"], ["spectator", "spectator"], ["truth", "the truth"]];
+
+export async function replayPage(app, matchId) {
+  const games = await api("GET", "/api/lobby").catch(() => []);
+  window.duelhost = {renders: 0, frame: null};
+  if (matchId) {
+    document.getElementById("title").textContent = "replay of match " + matchId;
+    try {
+      const data = await api("GET", "/api/matches/" + encodeURIComponent(matchId) + "/replay");
+      await show(app, data, games);
+    } catch (error) {
+      fill(app, h("p", {class: "error", id: "replay-error"}, error.message), filePicker(app, games));
+    }
+    return;
+  }
+  document.getElementById("title").textContent = "replay a record file";
+  fill(app, h("h1", {}, "Replay a match record"), filePicker(app, games));
+}
+
+function filePicker(app, games) {
+  const error = h("div", {class: "error", id: "file-error"});
+  const input = h("input", {type: "file", id: "record-file", accept: ".json,application/json"});
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    try {
+      const record = JSON.parse(await file.text());
+      const data = await api("POST", "/api/replay", record);
+      await show(app, data, games);
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  });
+  return h("p", {}, h("label", {for: "record-file"}, "A record file (downloaded at the end of a match): "), input, error);
+}
+
+async function show(app, data, games) {
+  const game = games.find((g) => g.name === data.game);
+  const names = game ? game.seat_names.map((n, i) => (n === "seat " + i ? n : n + " (seat " + i + ")")) : ["seat 0", "seat 1"];
+  const board = await loadBoard(data.board, data.has_board);
+  const last = data.steps.length - 1;
+  const state = {step: last, who: "0"};
+  const slider = h("input", {type: "range", id: "slider", min: 0, max: last, value: last, "aria-label": "step"});
+  const where = h("span", {class: "num", id: "where"});
+  const seg = h("span", {class: "seg", role: "group", "aria-label": "whose view"},
+    PERSPECTIVES.map(([key, label]) => h("button", {type: "button", "data-who": key, "aria-pressed": key === state.who ? "true" : "false", onclick: () => { state.who = key; draw(); }}, label)));
+  const stage = h("div", {id: "stage"});
+  const entries = h("ul", {class: "log", id: "entries"});
+  const log = h("ul", {class: "log", id: "replay-log"});
+  const go = (step) => { state.step = Math.max(0, Math.min(last, step)); draw(); };
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  fill(app,
+    h("div", {class: "status", id: "status"}, (game ? game.title : data.game) + ": " + (data.complete ? resultSentence(data.result, null, names) : "the record stops before the end")),
+    h("div", {class: "replaybar"},
+      h("button", {type: "button", id: "prev", onclick: () => go(state.step - 1), "aria-label": "previous step"}, "◀"),
+      slider,
+      h("button", {type: "button", id: "next", onclick: () => go(state.step + 1), "aria-label": "next step"}, "▶"),
+      where, seg),
+    h("div", {class: "layout"},
+      h("section", {class: "board-area"}, stage),
+      h("aside", {class: "side"},
+        h("section", {class: "panel"}, h("h3", {}, "Submissions of this step"), entries),
+        h("section", {class: "panel"}, h("h3", {}, "What happened"), log),
+        h("section", {class: "panel"}, data.match ? h("a", {href: "/api/matches/" + data.match + "/record", download: data.match + ".json"}, "Download the record") : null,
+          " · ", h("a", {href: "/"}, "Lobby")))));
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+    if (event.key === "ArrowLeft") { event.preventDefault(); go(state.step - 1); }
+    if (event.key === "ArrowRight") { event.preventDefault(); go(state.step + 1); }
+    if (event.key === "Home") { event.preventDefault(); go(0); }
+    if (event.key === "End") { event.preventDefault(); go(last); }
+  });
+
+  const ctxFor = (seat, step, index) => ({
+    seat, names, mustAct: false, submitted: false, pending: step.views[index].pending ?? null, legal: null, legalComplete: true,
+    orders: null, over: step.views[index].is_over, replay: true, text: step.texts[index], clock: null,
+    now: () => Date.now() / 1000, local: {}, redraw: () => draw(), submit: async () => { throw new Error("a replay cannot act"); }, error: () => {},
+  });
+
+  function draw() {
+    const step = data.steps[state.step];
+    slider.value = String(state.step);
+    where.textContent = "step " + state.step + " of " + last + " · decision " + step.decision;
+    for (const button of seg.querySelectorAll("button")) button.setAttribute("aria-pressed", button.dataset.who === state.who ? "true" : "false");
+    const started = performance.now();
+    if (state.who === "truth") {
+      const left = h("div", {class: "board", "data-seat": 0});
+      const right = h("div", {class: "board", "data-seat": 1});
+      board.render(left, step.views[0], ctxFor(0, step, 0));
+      board.render(right, step.views[1], ctxFor(1, step, 1));
+      fill(stage, h("div", {class: "truth"}, h("div", {}, h("div", {class: "section-title"}, "Seat 0 knew"), left), h("div", {}, h("div", {class: "section-title"}, "Seat 1 knew"), right)));
+    } else {
+      const index = state.who === "spectator" ? 2 : Number(state.who);
+      const root = h("div", {class: "board", id: "board"});
+      board.render(root, step.views[index], ctxFor(index === 2 ? null : index, step, index));
+      fill(stage, root);
+    }
+    window.duelhost.lastRenderMs = performance.now() - started;
+    window.duelhost.renders += 1;
+    window.duelhost.step = state.step;
+    // Submissions are shown with their texts: the match is over, nothing is secret any more.
+    fill(entries, step.entries.length ? step.entries.map((e) => h("li", {},
+      names[e.seat] + (e.kind === "submit" ? ": " + e.text : e.kind === "timeout" ? " timed out" : " resigned"))) : [h("li", {class: "muted"}, "none (the start)")]);
+    const lines = [];
+    for (const s of data.steps.slice(0, state.step + 1)) for (const e of s.events) if (e.line) lines.push(e.line);
+    fill(log, lines.slice(-150).reverse().map((line) => h("li", {}, line)));
+  }
+  draw();
+}

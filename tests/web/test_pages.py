@@ -1,0 +1,89 @@
+"""The lobby, the rules pages, the replay viewer and the static files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+import duelhost
+from duelhost.core.registry import spec
+from tests.server.live import Server
+from tests.web.conftest import create, ready, shoot
+
+
+def test_the_lobby_builds_each_games_form_from_its_declared_options(
+    server: Server, pages: Any
+) -> None:
+    lobby = ready(pages("/"))
+    for name in duelhost.list_games():
+        card = lobby.locator(f"article[data-game='{name}']")
+        assert spec(name).title in card.inner_text()
+        card.locator("[data-action=setup]").click()
+        for option in spec(name).options:
+            field = lobby.locator(f"#opt-{option.name}")
+            assert field.count() == 1, f"{name}: no field for option {option.name}"
+            assert option.doc[:20] in lobby.inner_text(f"#opt-{option.name}-help")
+    shoot(lobby, "lobby-1280")
+    # A classic 3-card Goofspiel against the random bot, made with the form alone.
+    lobby.locator("article[data-game='goofspiel'] [data-action=setup]").click()
+    lobby.fill("#opt-galaxies", "1")
+    lobby.fill("#opt-planets", "3")
+    lobby.select_option("#seat1", "bot:random")
+    lobby.select_option("#clock", "none")
+    lobby.click("#create")
+    lobby.click("#created .seat-link")
+    ready(lobby)
+    assert lobby.evaluate("window.duelhost.frame.view.fleets['0']") == {"1": 1, "2": 1, "3": 1}
+    # A bad option value gets the server's sentence in the form.
+    lobby.goto(server.url + "/")
+    ready(lobby)
+    lobby.locator("article[data-game='goofspiel'] [data-action=setup]").click()
+    lobby.fill("#opt-galaxy_order", "ZZZ")
+    lobby.click("#create")
+    lobby.wait_for_selector("#form-error:text('galaxy_order')")
+
+
+def test_play_the_bot_now_is_one_click(server: Server, pages: Any) -> None:
+    lobby = ready(pages("/", 400, 800))
+    shoot(lobby, "lobby-400")
+    lobby.locator("article[data-game='warriors_death'] [data-action=play-bot]").click()
+    lobby.wait_for_url("**/play/*")
+    ready(lobby)
+    assert lobby.evaluate("window.duelhost.seat") == 0
+
+
+def test_rules_pages_render_as_html(pages: Any) -> None:
+    page = pages("/rules/goofspiel")
+    page.wait_for_selector("#rules table")
+    assert "Goofspiel" in page.inner_text("#rules h2")
+
+
+def test_the_replay_viewer_steps_and_switches_perspective(server: Server, pages: Any) -> None:
+    options = {"galaxies": 1, "planets": 2}
+    match = create(server, game="goofspiel", options=options, seed=3)
+    tokens = [seat["token"] for seat in match["seats"]]
+    url = f"{server.url}/api/matches/{match['id']}"
+    assert httpx.get(url + "/replay", timeout=10).status_code == 409  # in play: secrets
+    for text in ("1", "2", "2", "1"):
+        state = httpx.get(url, timeout=10).json()
+        seat = state["to_act"][0]
+        headers = {"Authorization": f"Bearer {tokens[seat]}"}
+        httpx.post(url + "/submissions", json={"text": text}, headers=headers, timeout=10)
+    page = ready(pages(f"/replay/{match['id']}"))
+    assert page.evaluate("window.duelhost.step") == 2
+    page.keyboard.press("Home")
+    page.wait_for_function("() => window.duelhost.step === 0")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => window.duelhost.step === 1")
+    page.click("[data-who=truth]")
+    assert page.locator(".truth .board").count() == 2
+    page.click("[data-who=spectator]")
+    assert "seat 0" in page.inner_text("#entries")
+
+
+def test_static_files_are_the_clients_only(server: Server) -> None:
+    for path in ("/static/__init__.py", "/static/../server/web.py", "/static/nothing.js"):
+        assert httpx.get(server.url + path, timeout=10).status_code == 404
+    answer = httpx.get(server.url + "/static/shell/main.js", timeout=10)
+    assert answer.status_code == 200 and "javascript" in answer.headers["content-type"]
