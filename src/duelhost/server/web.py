@@ -127,8 +127,7 @@ def _option(option: Option) -> dict[str, Any]:
 
 def board_of(name: str) -> str:
     """The board module of a game: ``GameSpec.board`` where the game names one, else its name."""
-    board = getattr(game_spec(name), "board", None)
-    return board if isinstance(board, str) and board else name
+    return game_spec(name).board or name
 
 
 @router.get("/api/lobby")
