@@ -8,7 +8,8 @@
 - ``GET /api/lobby``: each game with its declared options and setup arguments (kind, default,
   bounds, choices, help text) so the lobby builds its forms with no game named in the client,
   its board module, default clock, bots, and the rules page's address.
-- ``GET /rules/{game}``: the game's rules page (Markdown) as the client renders it.
+- ``GET /api/rules/{game}``: the game's rules page (its Markdown), which ``/rules/{game}``
+  renders.
 - ``GET /api/matches/{id}/replay`` and ``POST /api/replay`` (a record in the body): every step
   of a finished match as seat 0, seat 1 and a spectator saw it (views and their text), the
   public events in sentences, and the entries that made it.
@@ -34,6 +35,7 @@ from duelhost.core.record import Record
 from duelhost.core.registry import rules_text
 from duelhost.core.registry import spec as game_spec
 from duelhost.host.clocks import default_clock
+from duelhost.server.errors import ERRORS
 from duelhost.server.hub import NotFound
 
 WEB = Path(duelhost.__file__).resolve().parent / "web"
@@ -126,8 +128,13 @@ def _option(option: Option) -> dict[str, Any]:
 
 
 def board_of(name: str) -> str:
-    """The board module of a game: ``GameSpec.board`` where the game names one, else its name."""
-    return game_spec(name).board or name
+    """The board module of a game: ``GameSpec.board``; ``text`` (the game's text view and the
+    typed input) where the game names none."""
+    return game_spec(name).board or "text"
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: ERRORS[code] for code in codes}
 
 
 @router.get("/api/lobby")
@@ -158,13 +165,13 @@ async def lobby() -> list[dict[str, Any]]:
     return games
 
 
-@router.get("/api/rules/{game}")
+@router.get("/api/rules/{game}", responses=_errors(404))
 async def rules(game: str) -> Response:
-    """The rules page of a game, as Markdown."""
+    """The rules page of a game: ``{"game", "markdown"}``."""
     if game not in duelhost.list_games():
         return JSONResponse({"error": f"no game {game!r}"}, status_code=404)
     try:
-        return Response(rules_text(game), media_type="text/markdown; charset=utf-8")
+        return JSONResponse({"game": game, "markdown": rules_text(game)})
     except ConfigError as error:
         return JSONResponse({"error": str(error)}, status_code=404)
 
@@ -226,7 +233,7 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@router.get("/api/matches/{match_id}/replay")
+@router.get("/api/matches/{match_id}/replay", responses=_errors(404, 409))
 async def match_replay(match_id: str, request: Request) -> Response:
     """The replay of a finished match (409 while it is in play: its views hold secrets)."""
     hub = request.app.state.hub
@@ -243,7 +250,7 @@ async def match_replay(match_id: str, request: Request) -> Response:
     return JSONResponse(replay_steps(live.match.record()))
 
 
-@router.post("/api/replay")
+@router.post("/api/replay", responses=_errors(400, 422))
 async def record_replay(record: dict[str, Any] = Body(...)) -> Response:  # noqa: B008
     """The replay of a record file (as ``GET /api/matches/{id}/record`` gives it)."""
     try:

@@ -114,10 +114,13 @@ class MatchPage {
       this.els.expert.open = Boolean(this.board.fallback);
     }
     if (this.submissions) this.submissions.note(frame.events);
-    for (const event of frame.events) {
+    frame.events.forEach((event, i) => {
+      // A submission that resolved its decision at once (a sequential move, the second of a
+      // simultaneous pair) is told by the game's own line that follows it in the same frame.
+      if (event.type === "submitted" && frame.events.slice(i + 1).some((e) => e.type === "game")) return;
       const line = sentence(event, this.seat, this.names());
       if (line) this.logLines.push({line, mine: event.type === "your_submission"});
-    }
+    });
     if (frame.is_over) this.live.stopped = true;
     this.render();
   }

@@ -1,4 +1,4 @@
-// A game's rules page (/rules/<game>): its Markdown (GET /api/rules/<game>) as HTML, through a
+// A game's rules page (/rules/<game>): its Markdown (GET /api/rules/<game>: {game, markdown}) as HTML, through a
 // small renderer for what the rules pages use: headings, paragraphs, lists, tables, code.
 import {fill, h} from "./dom.js";
 
@@ -6,7 +6,7 @@ export async function rulesPage(app, game) {
   document.getElementById("title").textContent = "rules of " + game;
   const response = await fetch("/api/rules/" + encodeURIComponent(game));
   if (!response.ok) { app.textContent = "No rules page for " + game + "."; return; }
-  const text = await response.text();
+  const text = (await response.json()).markdown;
   fill(app, h("article", {class: "rules", id: "rules"}, markdown(text)), h("p", {}, h("a", {href: "/"}, "Back to the lobby")));
   window.duelhost = {renders: 1, frame: null};
 }

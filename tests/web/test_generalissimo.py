@@ -1,0 +1,100 @@
+"""Generalissimo on its board: a seat plays the random bot by clicking pieces and targets,
+moving every piece type (an Archer's shot and a Catapult's volley included) and passing, then
+resigns with the page's buttons; a spectator watches."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.server.live import Server
+from tests.web.conftest import create, ready, shoot, wait_over
+
+CELL = re.compile(r"[A-I](?:1[0-2]|[1-9])")
+
+
+def my_turn(page: Any) -> dict[str, Any]:
+    page.wait_for_function(
+        "() => { const f = window.duelhost.frame; return f.is_over || "
+        "(f.to_act.includes(window.duelhost.seat) && f.legal !== null); }"
+    )
+    frame: dict[str, Any] = page.evaluate("window.duelhost.frame")
+    return frame
+
+
+def piece(board: list[str], cell: str) -> str:
+    return board[12 - int(cell[1:])]["ABCDEFGHI".index(cell[0])]
+
+
+def target_of(text: str) -> str:
+    cells = CELL.findall(text.upper())
+    return cells[0] if re.fullmatch(r"[A-I]\d+!", text) else cells[-1]
+
+
+def kind_of(board: list[str], text: str) -> str:
+    """The piece letter of a move, or A-shot / C-volley."""
+    letter = piece(board, CELL.findall(text)[0])
+    if letter == "A" and "*" in text:
+        return "A-shot"
+    if letter == "C" and text.endswith("!"):
+        return "C-volley"
+    return letter
+
+
+def click_move(page: Any, frame: dict[str, Any], text: str) -> None:
+    """Play ``text`` by clicking: its piece, then its target (then the chooser if asked)."""
+    start = CELL.findall(text)[0]
+    before = frame["n"]
+    page.click(f"[data-cell='{start}']")
+    page.click(f"[data-cell='{target_of(text)}']")
+    if page.locator("#chooser").count():
+        page.click(f"#chooser [data-move='{text}']")
+    page.wait_for_function("n => window.duelhost.frame.n > n", arg=before)
+
+
+def test_a_seat_plays_generalissimo_against_the_bot_by_clicking(server: Server, pages: Any) -> None:
+    match = create(
+        server,
+        game="generalissimo",
+        seed=1,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+    )
+    south = ready(pages(match["seats"][0]["url"]))
+    watcher = ready(pages(match["spectate"]))
+    wanted = ["S", "W", "A-shot", "C-volley", "H", "G", "A", "C"]
+    played: list[str] = []
+    passed = False
+    for _turn in range(60):
+        frame = my_turn(south)
+        if frame["is_over"] or (not wanted and passed):
+            break
+        board = frame["view"]["board"]
+        legal = [t for t in frame["legal"] if t not in ("pass", "draw")]
+
+        kind = {text: kind_of(board, text) for text in legal}
+        choice = next((t for w in wanted for t in legal if kind[t] == w), None)
+        if choice is None and frame["view"]["moved"] and not passed:
+            south.click("#pass")  # the second move of a turn refused: the turn passes
+            south.wait_for_function("n => window.duelhost.frame.n > n", arg=frame["n"])
+            passed = True
+            continue
+        if choice is None:
+            choice = legal[0]
+        else:
+            wanted.remove(kind[choice])
+            played.append(kind[choice])
+        if len(played) == 1:
+            south.click(f"[data-cell='{CELL.findall(choice)[0]}']")
+            shoot(south, "generalissimo-1280")
+            south.keyboard.press("Escape")
+        click_move(south, frame, choice)
+    assert not wanted, f"piece kinds never played: {wanted} (played {played})"
+    assert passed
+    shoot(watcher, "generalissimo-spectator-1280")
+    narrow = ready(pages(match["seats"][0]["url"], 400, 800))
+    shoot(narrow, "generalissimo-400")
+    south.click("#resign")
+    south.click("#resign")  # the second click confirms
+    wait_over(south)
+    wait_over(watcher)
+    assert south.inner_text("#result").startswith("You lose")
