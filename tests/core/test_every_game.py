@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import duelhost
-from tests.core.properties import play_and_check
+from duelhost.testing import play_and_check
 
 GAMES = duelhost.list_games()
 

@@ -9,7 +9,8 @@ import pytest
 
 from duelhost import ConfigError, IllegalAction
 from duelhost.core.record import Entry
-from tests.core.properties import check_non_interference, play_and_check
+from duelhost.testing import play_and_check
+from duelhost.testing.checks import check_non_interference
 from tests.core.toygame import leaky, toy
 
 

@@ -39,7 +39,7 @@ def games() -> None:
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="engine name, e.g. goofspiel")]) -> None:
+def rules(game: Annotated[str, typer.Argument(help="engine name (duelhost games)")]) -> None:
     """Print the rules page of a game."""
     try:
         text = rules_text(game)
@@ -50,7 +50,7 @@ def rules(game: Annotated[str, typer.Argument(help="engine name, e.g. goofspiel"
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="engine name, e.g. goofspiel")],
+    game: Annotated[str, typer.Argument(help="engine name (duelhost games)")],
     seed: Annotated[int, typer.Option(help="match seed (G6)")] = 0,
     p0: Annotated[str, typer.Option(help="human, or a bot name (random, greedy, ...)")] = "human",
     p1: Annotated[str, typer.Option(help="human, or a bot name (random, greedy, ...)")] = "random",

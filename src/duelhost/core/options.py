@@ -78,44 +78,57 @@ class Option:
 
     def _convert(self, value: Any) -> Any:
         text = value.strip() if isinstance(value, str) else None
-        if self.kind == "int":
-            if isinstance(value, bool):
-                raise self._bad(value)
-            if isinstance(value, int):
-                return value
-            if isinstance(value, float) and value.is_integer():
-                return int(value)
-            if text is not None:
-                try:
-                    return int(text)
-                except ValueError:
-                    pass
+        converters: dict[str, Callable[[Any, str | None], Any]] = {
+            "int": self._to_int,
+            "float": self._to_float,
+            "bool": self._to_bool,
+            "str": self._to_str,
+        }
+        return converters.get(self.kind, self._to_json)(value, text)
+
+    def _to_int(self, value: Any, text: str | None) -> int:
+        if isinstance(value, bool):
             raise self._bad(value)
-        if self.kind == "float":
-            if isinstance(value, bool):
-                raise self._bad(value)
-            if isinstance(value, (int, float)):
-                return float(value)
-            if text is not None:
-                try:
-                    return float(text)
-                except ValueError:
-                    pass
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if text is not None:
+            try:
+                return int(text)
+            except ValueError:
+                pass
+        raise self._bad(value)
+
+    def _to_float(self, value: Any, text: str | None) -> float:
+        if isinstance(value, bool):
             raise self._bad(value)
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-            if text is not None and text.lower() in ("true", "yes", "1", "on"):
-                return True
-            if text is not None and text.lower() in ("false", "no", "0", "off"):
-                return False
+        if isinstance(value, int | float):
+            return float(value)
+        if text is not None:
+            try:
+                return float(text)
+            except ValueError:
+                pass
+        raise self._bad(value)
+
+    def _to_bool(self, value: Any, text: str | None) -> bool:
+        if isinstance(value, bool):
+            return value
+        if text is not None and text.lower() in ("true", "yes", "1", "on"):
+            return True
+        if text is not None and text.lower() in ("false", "no", "0", "off"):
+            return False
+        raise self._bad(value)
+
+    def _to_str(self, value: Any, text: str | None) -> str:
+        if text is None:
             raise self._bad(value)
-        if self.kind == "str":
-            if text is None:
-                raise self._bad(value)
-            return text
-        # json: a text form is parsed when it is JSON, otherwise kept as the string itself
-        # (a json option may accept a file path).
+        return text
+
+    def _to_json(self, value: Any, text: str | None) -> Any:
+        # A text form is parsed when it is JSON, otherwise kept as the string itself (a json
+        # option may accept a file path).
         if text is not None:
             try:
                 return json.loads(text)

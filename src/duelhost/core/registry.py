@@ -1,8 +1,10 @@
 """The game registry: games declared as data, looked up by engine name.
 
 A game package builds a ``GameSpec`` (name, summary, options with defaults, dynamics, its
-``State`` class) and calls ``register`` when imported, as OpenSpiel's Python games do. Game
-packages under ``duelhost.games`` are discovered and imported on first use, so adding a game
+``State`` class, and everything the host, server, CLI, bench and bots need to know about it) and
+calls ``register`` when imported, as OpenSpiel's Python games do. Game packages under
+``duelhost.games`` and the entry points of the ``duelhost.games`` group (installed packages:
+``pip install duelhost-mygame``) are discovered and imported on first use, so adding a game
 touches no shared file.
 """
 
@@ -13,6 +15,7 @@ import json
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +84,14 @@ class GameSpec:
         unknown = [d for d in self.dynamics if d not in DYNAMICS]
         if unknown or not self.dynamics:
             raise ValueError(f"{self.name}: dynamics must be among {DYNAMICS}, got {self.dynamics}")
+
+    def load(self, **options: Any) -> Game:
+        """This game with the given options (each validated; unknown ones raise ConfigError),
+        whether or not the spec is registered."""
+        values = resolve_options(self.name, self.options, options)
+        if self.check_options is not None:
+            self.check_options(values)
+        return Game(self, values)
 
     def check_budget(self, options: dict[str, Any]) -> None:
         """ConfigError if resolved ``options`` are outside the game's budget for hosted
@@ -160,16 +171,44 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+ENTRY_POINT_GROUP = "duelhost.games"
+"""Installed packages add games through this entry-point group (see docs/adding-a-game.md)."""
+
+_plugin_errors: dict[str, str] = {}
+
+
 def _discover() -> None:
     global _discovered
     if _discovered:
         return
+    _discovered = True
     import duelhost.games as games_package
 
     for module in pkgutil.iter_modules(games_package.__path__):
         if module.ispkg and not module.name.startswith("_"):
             importlib.import_module(f"duelhost.games.{module.name}")
-    _discovered = True
+    for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        _load_plugin(entry_point)
+
+
+def _load_plugin(entry_point: metadata.EntryPoint) -> None:
+    """Register the game an entry point names: a ``GameSpec``, a function returning one, or a
+    module that registers its game when imported. A plugin that fails to load is left out
+    (``plugin_errors`` says why), so one broken package cannot take the other games down."""
+    try:
+        loaded = entry_point.load()
+        if callable(loaded) and not isinstance(loaded, GameSpec | type):
+            loaded = loaded()
+        if isinstance(loaded, GameSpec):
+            register(loaded)
+    except Exception as error:
+        _plugin_errors[entry_point.name] = f"{type(error).__name__}: {error}"
+
+
+def plugin_errors() -> dict[str, str]:
+    """Entry points of the ``duelhost.games`` group that failed to load, with the reason."""
+    _discover()
+    return dict(_plugin_errors)
 
 
 def list_games() -> list[str]:
@@ -190,11 +229,7 @@ def spec(name: str) -> GameSpec:
 
 def load(name: str, **options: Any) -> Game:
     """A game with the given options (each validated; unknown ones raise ConfigError)."""
-    game_spec = spec(name)
-    values = resolve_options(name, game_spec.options, options)
-    if game_spec.check_options is not None:
-        game_spec.check_options(values)
-    return Game(game_spec, values)
+    return spec(name).load(**options)
 
 
 def load_record(data: dict[str, Any]) -> State:

@@ -116,6 +116,13 @@ class State(ABC):
     def _clone_into(self, other: State) -> None:  # noqa: B027 - optional hook
         """Give ``other`` (a shallow copy of self) its own copies of mutable game fields."""
 
+    def _secret_variant(self, seat: int, rng: random.Random) -> State | None:
+        """Optional, for the conformance kit (``duelhost.testing``): a copy of this state that
+        differs only in something ``seat`` alone may know now (its hidden card, a secret
+        choice already resolved), or None. The kit checks that the other seat's view, a
+        spectator's view and the other seat's legal submissions are the same in both."""
+        return None
+
     # ------------------------------------------------------------------ helpers for games
 
     def _finish(self, winner: int | None, reason: str, scores: Any = None) -> None:

@@ -4,8 +4,10 @@ It starts its own ``duelhost serve`` on 127.0.0.1 (a free port, a temporary SQLi
 ``--db`` is given), creates N matches with two human seats each and plays them over WebSocket
 with random clients (each picks a random legal submission from its frame), for at most the
 given number of seconds. It prints submit-to-ack and reveal latency percentiles, the lateness
-of Multiplanetary ticks (extra matches on a 1-second tick), errors, and lost submissions (an
-acknowledged receipt missing from the stored log after the server is stopped).
+of ticks (extra matches of a game with tick decisions, on a 1-second tick), errors, and lost
+submissions (an acknowledged receipt missing from the stored log after the server is stopped).
+Unless named, the matches are of the first game (in name order) with simultaneous decisions,
+the tick matches of the first with tick decisions.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ def _free_port() -> int:
 
 
 TICK_SECONDS = 1.0
-"""The tick of the load test's Multiplanetary matches."""
+"""The tick of the load test's tick matches."""
 
 
 async def _act(
@@ -173,13 +175,14 @@ async def _run(
     tick_matches: int,
     figures: Figures,
     think: float = 0.0,
+    tick_game: str = "",
 ) -> list[str]:
     ids: list[str] = []
     tasks = []
     stop = time.monotonic() + seconds
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         plan = [(game, None)] * matches + [
-            ("multiplanetary", {"seconds": TICK_SECONDS, "planning_seconds": 0.0})
+            (tick_game, {"seconds": TICK_SECONDS, "planning_seconds": 0.0})
         ] * tick_matches
         for number, (name, clock) in enumerate(plan):
             body: dict[str, Any] = {
@@ -217,23 +220,34 @@ async def _run(
     return ids
 
 
+def first_game(dynamics: str) -> str | None:
+    """The first registered game, in name order, with decisions of this kind."""
+    from duelhost.core.registry import list_games, spec
+
+    return next((name for name in list_games() if dynamics in spec(name).dynamics), None)
+
+
 def run_loadtest(
     matches: int,
-    game: str,
+    game: str | None,
     seconds: float,
     tick_matches: int,
     db: str | None,
     console: Console,
     think: float = 0.0,
+    tick_game: str | None = None,
 ) -> Figures:
     """Run the benchmark and print its figures (see the module docstring)."""
     import duelhost
 
-    if game not in duelhost.list_games():
-        raise ConfigError(
-            f"unknown game {game!r}; the games are {', '.join(duelhost.list_games())}"
-        )
-    if tick_matches and "multiplanetary" not in duelhost.list_games():
+    game = game or first_game("simultaneous") or duelhost.list_games()[0]
+    for name in (game, tick_game):
+        if name is not None and name not in duelhost.list_games():
+            raise ConfigError(
+                f"unknown game {name!r}; the games are {', '.join(duelhost.list_games())}"
+            )
+    tick_game = tick_game or first_game("tick")
+    if tick_game is None:
         tick_matches = 0
     workdir = tempfile.mkdtemp(prefix="duelhost-loadtest-")
     url = db or f"sqlite:///{Path(workdir) / 'loadtest.sqlite3'}"
@@ -270,7 +284,9 @@ def run_loadtest(
                 time.sleep(0.1)
         else:
             raise ConfigError(f"the server did not start; see {server_log.name}")
-        ids = asyncio.run(_run(base, matches, game, seconds, tick_matches, figures, think))
+        ids = asyncio.run(
+            _run(base, matches, game, seconds, tick_matches, figures, think, tick_game or "")
+        )
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -286,7 +302,7 @@ def run_loadtest(
     store.close()
     ms = 1000.0
     console.print(
-        f"loadtest: {matches} {game} matches + {tick_matches} multiplanetary (1 s ticks), "
+        f"loadtest: {matches} {game} matches + {tick_matches} {tick_game} (1 s ticks), "
         f"think time mean {think:g} s, loopback, {elapsed:.1f} s, cpus {os.cpu_count()}",
         highlight=False,
     )

@@ -18,7 +18,7 @@ class SeatIn(BaseModel):
 
 class CreateMatch(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=64, description="engine name, e.g. goofspiel")
+    game: str = Field(max_length=64, description="engine name (GET /api/games lists them)")
     options: dict[str, Any] = Field(default_factory=dict, description="game options")
     setup: dict[str, Any] = Field(default_factory=dict, description="setup arguments of game.new")
     seed: int | None = Field(

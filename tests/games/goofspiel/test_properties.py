@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import duelhost
 from duelhost.core.state import State
-from tests.core.properties import play_and_check
+from duelhost.testing import play_and_check
 
 configs = st.fixed_dictionaries(
     {

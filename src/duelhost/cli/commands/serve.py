@@ -60,12 +60,14 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def loadtest(
         matches: Annotated[int, typer.Option(min=1, max=1000, help="concurrent matches")] = 200,
-        game: Annotated[str, typer.Option(help="game of the matches")] = "goofspiel",
+        game: Annotated[
+            str | None, typer.Option(help="game of the matches (default: the first simultaneous)")
+        ] = None,
         seconds: Annotated[
             float, typer.Option(min=1, max=600, help="run at most this long")
         ] = 60.0,
         tick_matches: Annotated[
-            int, typer.Option(min=0, max=1000, help="extra Multiplanetary matches (tick lateness)")
+            int, typer.Option(min=0, max=1000, help="extra matches of a tick game (tick lateness)")
         ] = 20,
         db: Annotated[
             str | None, typer.Option(help="database URL (default: a temp SQLite file)")

@@ -140,14 +140,15 @@ async def resign(request: Request, acting: tuple[Live, int] = Depends(seat_actio
 
 @router.post("/api/matches/{match_id}/extend", responses=ERRORS)
 async def extend(request: Request, acting: tuple[Live, int] = Depends(seat_action)) -> Any:
-    """Call extended time (Tactical Genius TG9: once per player per match)."""
+    """Call extended time, where the match's clock allows extensions (``extensions`` per
+    player per match)."""
     return await _refused_as_conflict(request, acting, "extend")
 
 
 @router.post("/api/matches/{match_id}/draw", response_model=Accepted, responses=ERRORS)
 async def draw(request: Request, acting: tuple[Live, int] = Depends(seat_action)) -> Any:
     """Offer a draw, or accept the opponent's offer, in games that have draws by
-    agreement (Generalissimo GE8); the game's rules decide when it may be made."""
+    agreement (the game's ``draw_text``); the game's rules decide when it may be made."""
     return await _refused_as_conflict(request, acting, "draw")
 
 

@@ -1,0 +1,1 @@
+"""Tests of the conformance kit (duelhost.testing) and the example plugin game."""
