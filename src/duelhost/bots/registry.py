@@ -1,14 +1,15 @@
 """Which bots exist for which games.
 
 Bots for every game live in the modules of ``duelhost.bots`` (discovered); a game's own bots
-live in the module its ``GameSpec.bots`` names (``games/<name>/bots.py`` for the built-in
-games), imported the first time a bot for that game is looked up. Both register through
-``register_bot``.
+live in the module its ``GameSpec.bots`` names, else in the ``bots`` module of its package
+(``games/<name>/bots.py``), imported the first time a bot for that game is looked up. Both
+register through ``register_bot``.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Callable
 
@@ -41,16 +42,22 @@ def _discover() -> None:
 
 
 def _discover_for(game: str) -> None:
-    """Import the bots of every game and those ``game`` declares in its spec."""
+    """Import the bots of every game and those of ``game``: the module its spec names, else
+    the ``bots`` module of its package if it has one."""
     _discover()
     if game in _games_loaded:
         return
     try:
-        module = spec(game).bots
+        game_spec = spec(game)
     except ConfigError:
         return  # an unknown game has only the bots for every game
-    if module is not None:
-        importlib.import_module(module)
+    if game_spec.bots is not None:
+        importlib.import_module(game_spec.bots)
+    else:
+        package = game_spec.state.__module__.rpartition(".")[0]
+        candidate = f"{package}.bots"
+        if package and importlib.util.find_spec(candidate) is not None:
+            importlib.import_module(candidate)
     _games_loaded.add(game)
 
 

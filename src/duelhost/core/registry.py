@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from duelhost.core.budget import OptionBudget
@@ -76,7 +77,8 @@ class GameSpec:
     """Module of the game's own benchmark figures: ``extra(matches, options, console)`` rows,
     and optionally ``balance(game, matches, first_seed)`` for ``duelhost balance``."""
     bots: str | None = None
-    """Module imported before the game's bots are looked up; it calls ``register_bot``."""
+    """Module imported before the game's bots are looked up; it calls ``register_bot``. None:
+    the ``bots`` module of the package of ``state``, if there is one."""
     commands: str | None = None
     """Module whose ``register(app)`` adds the game's own commands to the ``duelhost`` CLI."""
 
@@ -193,14 +195,17 @@ def _discover() -> None:
 
 def _load_plugin(entry_point: metadata.EntryPoint) -> None:
     """Register the game an entry point names: a ``GameSpec``, a function returning one, or a
-    module that registers its game when imported. A plugin that fails to load is left out
-    (``plugin_errors`` says why), so one broken package cannot take the other games down."""
+    module whose ``SPEC`` is one. A plugin that fails to load is left out (``plugin_errors``
+    says why), so one broken package cannot take the other games down."""
     try:
         loaded = entry_point.load()
-        if callable(loaded) and not isinstance(loaded, GameSpec | type):
+        if isinstance(loaded, ModuleType):
+            loaded = getattr(loaded, "SPEC", None)
+        elif callable(loaded) and not isinstance(loaded, GameSpec):
             loaded = loaded()
-        if isinstance(loaded, GameSpec):
-            register(loaded)
+        if not isinstance(loaded, GameSpec):
+            raise TypeError(f"{entry_point.value} is not a GameSpec (nor makes or holds one)")
+        register(loaded)
     except Exception as error:
         _plugin_errors[entry_point.name] = f"{type(error).__name__}: {error}"
 

@@ -27,7 +27,7 @@ TIMEOUT_RATE = 0.05
 
 PROPERTIES: tuple[tuple[str, str], ...] = (
     ("declaration", "the GameSpec is complete and consistent"),
-    ("options", "defaults load; unknown options and setup arguments are ConfigErrors"),
+    ("options", "defaults load, within the budget; unknown options and setup are ConfigErrors"),
     ("play", "random matches run: new, submit, sample and timeout raise nothing unexpected"),
     ("determinism", "the same seed and submissions give the same match (G6)"),
     ("plain views", "every view of both seats and spectators is plain JSON data"),
