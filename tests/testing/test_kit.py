@@ -99,3 +99,14 @@ def test_check_game_command_refuses_an_unknown_game_or_option() -> None:
     assert result.exit_code == 2 and "unknown game 'no_such_game'" in result.output
     result = CliRunner().invoke(app, ["check-game", "goofspiel", "--opt", "planets=0"])
     assert result.exit_code == 2 and "planets" in result.output
+
+
+def test_each_broken_game_fails_only_what_it_breaks() -> None:
+    """A fault is reported where it is, not as a cascade of other failures (the checks work on
+    clones, so a broken check leaves the match it checks alone)."""
+    # Unseeded chance cannot replay; a clone sharing lists lets the checks on clones change
+    # the match itself.
+    also = {"unseeded": {"replay", "clone"}, "shared_clone": {"replay", "determinism"}}
+    for name, (spec, broken_property) in BROKEN.items():
+        failed = {result.name for result in check_game(spec, matches=3).failures}
+        assert failed <= {broken_property, *also.get(name, set())}, (name, failed)
