@@ -23,7 +23,7 @@ CAN_TAKE = {  # GE5, written out again from the ruling
     "W": {"W", "S", "A", "C"},
     "G": {"H", "A", "S", "W", "G", "C"},
     "A": {"A", "C"},
-    "C": set(),
+    "C": {"A", "C"},  # GE5/GE7 revised: by its one orthogonal step
 }
 SHOOTABLE = {"H", "W", "G", "A"}  # GE6
 
@@ -272,9 +272,14 @@ def piece_moves(state: RefState, start: Cell) -> dict[str, tuple[Cell, Cell, fro
             zone = [(start[0], start[1] + forward * k) for k in (4, 5, 6)]
             hit = frozenset(c for c in zone if c in state.board)
             out[name(start) + "!"] = (start, start, hit)
-            if abs(start[0] - target[0]) + abs(start[1] - target[1]) == 1 and occupant is None:
+            if abs(start[0] - target[0]) + abs(start[1] - target[1]) != 1:
+                continue
+            if occupant is None:
                 out[name(start) + "-" + name(target)] = (start, target, frozenset())
                 out[name(start) + "!-" + name(target)] = (start, target, hit)
+            elif takes:  # GE5/GE7: the step captures an enemy Archer or Catapult
+                out[name(start) + "x" + name(target)] = (start, target, frozenset([target]))
+                out[name(start) + "!x" + name(target)] = (start, target, hit | {target})
     return out
 
 
@@ -306,11 +311,14 @@ def play(state: RefState, move: tuple[Cell, Cell, frozenset[Cell]]) -> RefState:
     after = state.copy()
     start, end, removed = move
     piece = after.board.pop(start)
+    # GE8 as the rules page decides: only taking an enemy piece restarts the quiet count (a
+    # volley that kills only its own side's pieces does not).
+    took = any(after.board[cell][0] != state.side for cell in removed)
     for cell in removed:
         del after.board[cell]
     after.board[end] = piece
     first = after.moved is None
-    if removed:
+    if took:
         after.quiet = 0
     elif first:
         after.quiet += 1

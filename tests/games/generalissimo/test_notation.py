@@ -65,6 +65,24 @@ def test_quiet_count_in_positions() -> None:
     assert state.position().endswith(" s 1 0 A5")
 
 
+def test_position_quiet_count_limit_is_twice_no_capture_turns() -> None:
+    """The rules page's position format (issue 16: it said "a count at the limit" is refused):
+    the count is of both players' turns, limit 2 x no_capture_turns (100 by default). At the
+    start of a turn it must be below the limit; mid-turn (the fifth field) it may equal it,
+    since the count already includes the current turn; above the limit it is refused."""
+    pieces = {"A1": "H", "B1": "W", "I12": "h", "H12": "w"}
+    assert make(diagram(pieces, quiet=99)).position().endswith(" s 2 99")
+    with pytest.raises(duelhost.ConfigError, match="100 quiet turns reach the no-capture limit"):
+        make(diagram(pieces, quiet=100))
+    mid = make(diagram(pieces, moves=1, quiet=100, moved="B1"))
+    assert mid.position().endswith(" s 1 100 B1") and not mid.is_over
+    with pytest.raises(duelhost.ConfigError, match="101 quiet turns reach the no-capture limit"):
+        make(diagram(pieces, moves=1, quiet=101, moved="B1"))
+    assert make(diagram(pieces, quiet=9), no_capture_turns=5).position().endswith(" s 2 9")
+    with pytest.raises(duelhost.ConfigError, match="limit of 10 turns"):
+        make(diagram(pieces, quiet=10), no_capture_turns=5)
+
+
 BAD_POSITIONS = [
     ("9/9/9 s 1 0", "12 rows"),
     (START.replace("hwcgggcwh", "hwcgggcwhh", 1), "row 12 .* more than 9 cells"),
@@ -126,7 +144,7 @@ def test_x_without_a_capture_is_refused() -> None:
         ("C3-C4-C5", "only a Horseman's move lists turning points"),
         ("C3!", "only a Catapult fires a volley"),
         ("C3*C5", "only an Archer shoots"),
-        ("C1!-C2", "C2 holds a South Archer"),
+        ("C1!-C2", "C2 holds your own Archer"),
         ("C2*C5*C6", "the shot \\('\\*'\\) comes last"),
         ("C3-", "must be followed by a cell"),
         ("hello", "cannot read"),

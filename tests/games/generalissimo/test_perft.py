@@ -80,6 +80,19 @@ def test_archer_duel_counted_by_hand() -> None:
     assert {"E5*G7", "E5-F6*G7", "E5-D4*G7"} <= set(legal)
 
 
+def test_catapult_capture_position_counted_by_hand() -> None:
+    """The perft file's first revised-GE5/GE7 position: South Catapult E4 (North Archer E5
+    ahead, North Catapult D4 left, North Shieldman F4 right, North Swordsman E8 in the volley),
+    South Swordsman A1, North Horseman I12. Catapult: E4!, E4-E3, E4!-E3, E4xE5, E4!xE5, E4xD4,
+    E4!xD4 (7; 3 under the old rule). Swordsman: the 15 cells within 3 king steps of A1, D4 a
+    capture (15). With pass: 23 (19 under the old rule)."""
+    position = diagram(
+        {"E4": "C", "E5": "a", "D4": "c", "F4": "s", "E8": "w", "A1": "W", "I12": "h"}
+    )
+    assert any(case[1] == position and case[3] == 1 and case[4] == 23 for case in CASES)
+    assert make(position).perft(1) == 23
+
+
 def test_divide_sums_to_perft() -> None:
     state = make(diagram({"E1": "C", "E2": "S", "E6": "c", "E7": "s", "E3": "w"}))
     parts = state.divide(2)

@@ -192,7 +192,7 @@ GE5_TABLE = {
     "W": "WSAC",
     "G": "HASWGC",
     "A": "AC",
-    "C": "",
+    "C": "AC",  # GE5/GE7 revised: by its one orthogonal step
 }
 
 
@@ -340,12 +340,47 @@ def test_ge7_volley_then_step_and_step_rules() -> None:
     # E2 is taken: the steps are D1 and F1; each with and without a volley, plus the volley
     assert sorted(moves_of(state, "E1")) == sorted(["E1!", "E1-D1", "E1-F1", "E1!-D1", "E1!-F1"])
     assert "E1!-D1" in legal
-    with pytest.raises(duelhost.IllegalAction, match="never captures"):
+    with pytest.raises(duelhost.IllegalAction, match="E2 holds your own Swordsman"):
         state.clone().submit(0, "E1xE2")
     with pytest.raises(duelhost.IllegalAction, match="forward, back, left or right"):
         state.clone().submit(0, "E1-D2")
     assert state.submit(0, "E1!-D1") == "E1!-D1"
     assert piece_at(state, "D1") == "C" and piece_at(state, "E5") == "."
+
+
+def test_ge5_ge7_catapult_captures_an_archer_or_catapult_by_its_step() -> None:
+    """Revised GE5/GE7: South Catapult on E4 with a North Archer on E5 (ahead), a North
+    Catapult on D4 (left), a North Shieldman on F4 (right), E3 empty (behind); North Swordsman
+    on E8, 4 ahead of E4. By hand: the volley E4! (hits E8); E4-E3 and E4!-E3; E4xE5 and
+    E4!xE5; E4xD4 and E4!xD4; nothing onto F4 (a Catapult never captures a Shieldman): 7.
+    Under the old GE7 (steps to empty cells only) there were 3: E4!, E4-E3, E4!-E3."""
+    state = make({"E4": "C", "E5": "a", "D4": "c", "F4": "s", "E8": "w", "A1": "W", **FAR})
+    assert sorted(moves_of(state, "E4")) == sorted(
+        ["E4!", "E4-E3", "E4!-E3", "E4xE5", "E4!xE5", "E4xD4", "E4!xD4"]
+    )
+    assert state.clone().submit(0, "E4-E5") == "E4xE5"  # '-' is accepted for a capture
+    with pytest.raises(duelhost.IllegalAction, match="onto an enemy Archer or Catapult"):
+        state.clone().submit(0, "E4xF4")
+    with pytest.raises(duelhost.IllegalAction, match="nothing to capture on E3"):
+        state.clone().submit(0, "E4xE3")
+    assert state.submit(0, "E4!xE5") == "E4!xE5"
+    event = state.events[-1]
+    assert [v["cell"] for v in event["removed"]] == ["E8", "E5"]
+    assert [piece_at(state, c) for c in ("E4", "E5", "E8", "D4")] == [".", "C", ".", "c"]
+    assert state.view(None)["moves_left"] == 1  # the capture ended the Catapult's action
+    assert state.quiet == 0
+    with pytest.raises(duelhost.IllegalAction, match="already moved this turn"):
+        state.clone().submit(0, "E5xD5")
+
+
+def test_ge5_ge7_a_north_catapult_captures_a_catapult_behind_it() -> None:
+    """North Catapult on E9, South Catapult on E10 (behind North's Catapult: North faces down).
+    North's step back captures it; the last South piece gone, North wins (GE8)."""
+    state = make({"E10": "C", "E9": "c", "A12": "h"})
+    state.submit(0, "pass")
+    assert "E9xE10" in state.legal(1)
+    state.submit(1, "E9xE10")
+    assert state.result is not None and state.result["winner"] == 1
 
 
 @pytest.mark.parametrize(("cell", "piece"), [("E5", "A"), ("E1", "C")])

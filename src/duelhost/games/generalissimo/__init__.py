@@ -13,7 +13,8 @@ Notation (one move per submission):
 - ``B2-B4`` a move, ``B2xB4`` when it captures (``-`` is accepted for a capture too);
 - Horseman paths list their turning points: ``A3-A6-C6``; legs that capture use ``x``;
 - Archer: ``C2-C3`` step, ``C2*C5`` shot, ``C2-C3*C6`` step then shot, ``C2xC3`` capture;
-- Catapult: ``C1!`` volley, ``C1!-C2`` volley then step, ``C1-C2`` step;
+- Catapult: ``C1!`` volley, ``C1!-C2`` volley then step, ``C1-C2`` step, ``C1xC2`` and
+  ``C1!xC2`` capture of an Archer or Catapult by the step (GE5/GE7);
 - ``pass`` ends the turn; ``draw`` offers a draw or accepts the opponent's standing offer;
   ``resign`` (the kernel's) resigns at any time.
 

@@ -69,7 +69,9 @@ MOVE_CAPTURES = {
     SWORDSMAN: (1 << SWORDSMAN) | (1 << SHIELDMAN) | (1 << ARCHER) | (1 << CATAPULT),
     GUARDSMAN: _ALL,
     ARCHER: (1 << ARCHER) | (1 << CATAPULT),
-    CATAPULT: 0,
+    # GE5/GE7 (revised): a Catapult's one orthogonal step may land on an enemy Archer or
+    # Catapult ("any unit can destroy an Archer / a Catapult by moving onto its cell").
+    CATAPULT: (1 << ARCHER) | (1 << CATAPULT),
 }
 # GE6: an Archer's shot kills a Horseman, Swordsman, Guardsman or Archer (never a Shieldman or
 # a Catapult).

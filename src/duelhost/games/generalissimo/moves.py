@@ -735,15 +735,24 @@ def archer_moves(
 
 
 def catapult_moves(board: list[int], start: int, side: int, out: list[Generated]) -> None:
-    """GE7: a volley (hitting every piece on cells 4-6 ahead, even none) and/or an orthogonal
-    step to an empty cell (its region is ``REGIONS``)."""
+    """GE7: a volley (hitting every piece on cells 4-6 ahead, even none) and/or one orthogonal
+    step, to an empty cell or onto an enemy Archer or Catapult, which it captures (GE5/GE7:
+    the capture ends its action; the step comes after the volley, so nothing follows it). The
+    volley's cells are never next to the Catapult: a step's cell is the same with or without
+    it. Its region is ``REGIONS``."""
     name = NAMES[start]
     hit = tuple(cell for cell in VOLLEY[side][start] if board[cell])
     out.append((name + "!", start, start, hit))
+    victims = MOVE_CAPTURES[CATAPULT]
+    row = start * CELLS
     for cell in ORTHO[start]:
-        if board[cell] == 0:
-            out.append(_STEPS[start * CELLS + cell] or step_move(start, cell))
+        piece = board[cell]
+        if piece == 0:
+            out.append(_STEPS[row + cell] or step_move(start, cell))
             out.append((name + "!-" + NAMES[cell], start, cell, hit))
+        elif piece >> 3 != side and victims >> (piece & 7) & 1:
+            out.append(_TAKES[row + cell] or take_move(start, cell))
+            out.append((name + "!x" + NAMES[cell], start, cell, (*hit, cell)))
 
 
 def piece_moves(

@@ -7,7 +7,8 @@ Canonical forms (what ``legal()`` lists and what the history records):
   with ``x`` (``A3-A6xC6``); any path that reaches the same end capturing the same pieces is
   accepted and recorded as the canonical one;
 - Archer: ``C2-C3`` step, ``C2*C5`` shot, ``C2-C3*C6`` step then shot, ``C2xC3`` capture;
-- Catapult: ``C1!`` volley, ``C1!-C2`` volley then step, ``C1-C2`` step;
+- Catapult: ``C1!`` volley, ``C1!-C2`` volley then step, ``C1-C2`` step, ``C1xC2`` capture
+  of an Archer or a Catapult by its step (GE5/GE7), ``C1!xC2`` volley then that capture;
 - ``pass``, ``draw`` and ``resign`` (read by the state and the kernel).
 
 Cells are case-insensitive and spaces are ignored. ``parse_move`` is called only for texts
@@ -351,16 +352,19 @@ def _catapult(
     board = state.board
     if legs:
         operator, end = legs[0]
-        if operator == "x":
-            raise _Illegal("a Catapult never captures by moving; it steps to an empty cell (GE5)")
         if end not in _orthogonal_neighbours(start):
             raise _Illegal("a Catapult steps 1 cell forward, back, left or right (GE7)")
-        if board[end]:
+        target = board[end]
+        if target and target >> 3 == seat:
+            raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
+        if target and not can_take(CATAPULT, target & 7):
             raise _Illegal(
-                "a Catapult steps only to an empty cell; "
-                f"{NAMES[end]} holds a {_describe(board[end])}"
+                "a Catapult steps to an empty cell or onto an enemy Archer or Catapult "
+                f"(GE5/GE7); {NAMES[end]} holds a {_describe(target)}"
             )
-        canonical = NAMES[start] + ("!-" if volley else "-") + NAMES[end]
+        if operator == "x" and not target:
+            raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
+        canonical = NAMES[start] + ("!" if volley else "") + ("x" if target else "-") + NAMES[end]
     else:
         canonical = NAMES[start] + "!"
     found = _find(state, start, lambda g: g[0] == canonical)
