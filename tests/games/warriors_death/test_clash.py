@@ -170,11 +170,17 @@ def test_wd5_sage_copies_living_dead() -> None:
     assert revived_sage.revivable == (False, False)
 
 
-def test_wd5_sage_copies_nothing_from_a_revived_dark_knight() -> None:
-    """Decision 10: the revival spent the Dark Knight's Living Dead."""
+def test_wd5_sage_copies_living_dead_from_a_revived_dark_knight() -> None:
+    """Revised WD5: a revived Dark Knight still holds Living Dead in its revival round (it loses
+    it on that death), so the Sage copies it and may come back; the Dark Knight may not.
+    (The old ruling: the Sage copied nothing, revivable (False, False).)"""
     result = clash((4, 7), NONE, (False, True), NO_BOOST)
-    assert result.copied == (-1, -1)
-    assert result.revivable == (False, False)
+    assert result.copied == (7, -1)
+    assert result.revivable == (True, False)
+    assert result.death == (4, 7) and result.winner == 1
+    both_revived = clash((4, 7), NONE, (True, True), NO_BOOST)  # the Sage comes back only once
+    assert both_revived.copied == (7, -1)
+    assert both_revived.revivable == (False, False)
 
 
 def test_wd5_sage_copies_nothing_from_astrologian_blue_mage_sage_or_chocobo() -> None:

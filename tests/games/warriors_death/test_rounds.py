@@ -126,12 +126,33 @@ def test_decision_3_battle_voice_buffs_a_revived_dark_knight() -> None:
 def test_sage_copying_living_dead_may_be_played_again_once() -> None:
     state = play(new(), ("sage", "dark knight"))  # Sage copies Living Dead, loses 4-7
     assert "Sage" in state.legal(0)
-    play(state, ("sage", "dark knight"))  # both revived; the Sage copies nothing now
+    # Both revived; the Sage copies Living Dead again (WD5), but it came back once already.
+    play(state, ("sage", "dark knight"))
     assert last_round(state)["revived"] == [True, True]
     assert "Sage" not in state.legal(0)
     assert "Dark Knight" not in state.legal(1)
     assert underworld(state, 0) == {"Sage": 4}
     assert underworld(state, 1) == {"Dark Knight": 7}
+
+
+def test_wd5_sage_facing_a_revived_dark_knight_copies_living_dead() -> None:
+    """Revised WD5. R1: seat 0's Chocobo 0 loses to seat 1's Dark Knight 7, which dies (Living
+    Dead). R2: seat 1 revives it (7) against seat 0's Sage (4): the Dark Knight still holds
+    Living Dead in its revival round, so the Sage copies it; the Sage loses 4-7 and dies.
+    R3: seat 0 may play the Sage again (under the old ruling it copied nothing and stayed
+    dead); the Dark Knight, revived once, may not come back."""
+    state = play(new(), ("chocobo", "dark knight"))
+    assert "Dark Knight" in state.legal(1)
+    play(state, ("sage", "dark knight"))
+    assert last_round(state)["revived"] == [False, True]
+    assert last_round(state)["strength"] == [4, 7]
+    assert "Sage" in state.legal(0)
+    assert "Dark Knight" not in state.legal(1)
+    assert state.view(0)["playable"].count("Sage") == 1
+    play(state, ("sage", "chocobo"))  # R3: the Sage revived (4) beats a Chocobo
+    assert last_round(state)["revived"] == [True, False]
+    assert "Sage" not in state.legal(0)  # a revived unit dies for good
+    assert underworld(state, 0)["Sage"] == 4
 
 
 def test_decision_2_which_units_a_seat_may_play() -> None:

@@ -50,13 +50,14 @@ class Clash(NamedTuple):
     """The unit whose ability a Sage copied (-1: none, or not a Sage)."""
 
 
-def copied_ability(opponent: int, opponent_revived: bool) -> int:
+def copied_ability(opponent: int) -> int:
     """The ability a Sage copies from the unit the opponent really played (WD5), or -1.
 
     Not the Astrologian's or the Blue Mage's (WD5); not another Sage's Kardia (copying a copy
-    would copy nothing); not a revived Dark Knight's Living Dead, which that revival spent.
+    would copy nothing). A revived Dark Knight still holds Living Dead during its revival round
+    (WD5 as revised: it loses it on that death), so a Sage facing it copies Living Dead.
     """
-    if opponent in _NOT_COPIED or (opponent == DARK_KNIGHT and opponent_revived):
+    if opponent in _NOT_COPIED:
         return -1
     return opponent
 
@@ -95,7 +96,7 @@ def clash(
     copied = [-1, -1]
     for seat in (0, 1):
         if units[seat] == SAGE:
-            copied[seat] = copied_ability(units[1 - seat], revived[1 - seat])
+            copied[seat] = copied_ability(units[1 - seat])
             ability[seat] = copied[seat]
 
     death = [strength[0], strength[1]]
@@ -117,6 +118,8 @@ def clash(
             if winner == other:
                 death[seat] = ENSHROUD_STRENGTH
         elif effect == DARK_KNIGHT:
+            # WD8/WD5: a unit revived by Living Dead dies for good (a Sage copying Living Dead
+            # from a revived Dark Knight may come back once, if it was not revived itself).
             revivable[seat] = not revived[seat]
         elif effect == DRAGOON:
             if strength[seat] >= strength[other] + DRAGON_SIGHT_MARGIN:
