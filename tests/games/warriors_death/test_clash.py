@@ -132,8 +132,9 @@ def test_wd10_black_mage_takes_the_opponents_strength_if_it_wins() -> None:
     assert lost.death == (9, 10)
 
 
-def test_wd2_paradox_resolves_after_enshroud() -> None:
-    """Decision 9: Reaper (6) loses and is 8 in death; then Paradox (9) copies that 8."""
+def test_wd2_wd10_paradox_resolves_after_enshroud() -> None:
+    """WD10 (revised to say so) and decision 9: Reaper (6) loses and is 8 in death; then
+    Paradox (9) copies that 8, not the 6 the Reaper fought with."""
     result = clash((9, 6), NONE, FRESH, NO_BOOST)
     assert result.death == (8, 8)
     mirrored = clash((6, 9), NONE, FRESH, NO_BOOST)

@@ -242,6 +242,27 @@ def test_decision_11_playable_units_can_expose_a_disguise_in_one_corner() -> Non
     assert "Sage" not in fake.view(0)["playable"]
 
 
+def test_wd12_a_player_knows_which_of_its_own_units_are_alive() -> None:
+    """WD12: R1 seat 0's Samurai (5) faces seat 1's Blue Mage (2) disguised as a Black Mage.
+    The Samurai truly wins and returns to the hand (WD6); the announcement is R1's "previous
+    round", a tie (WD11), and the shown Black Mage would have beaten a Samurai. Seat 0's own
+    view still lists the Samurai as playable and not in its underworld; seat 1's Blue Mage is
+    dead and seat 1 knows it."""
+    state = play(new(), ("samurai", "blue mage as black mage"))
+    assert truth(state)["rounds"][0]["winner"] == 0
+    mine = state.view(0)
+    assert mine["rounds"][0] == {
+        "round": 1,
+        "units": ["Samurai", "Black Mage"],
+        "winner": None,
+        "mine": "Samurai",
+    }
+    assert "Samurai" in mine["playable"] and "Samurai" not in mine["underworld"]
+    theirs = state.view(1)
+    assert "Blue Mage" in theirs["underworld"] and "Blue Mage" not in theirs["playable"]
+    assert "playable" not in state.view(None) and "underworld" not in state.view(None)
+
+
 def test_decision_12_views_reveal_nothing_more_once_the_match_is_over() -> None:
     state = new(rounds=1, bouts=1)
     play(state, ("chocobo", "blue mage as black mage"))  # truly 0 vs 2: seat 1 wins

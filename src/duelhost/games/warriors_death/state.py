@@ -300,6 +300,9 @@ class WarriorsDeathState(State):
             "rounds": [self._round_view(n, r, seat) for n, r in enumerate(self._rounds, 1)],
         }
         if seat is not None:
+            # WD12: a player always knows which of its own units are alive (a Samurai that won
+            # is back in hand whatever a Blue Mage made the announcement say): ``playable`` and
+            # ``underworld`` come from the truth, without strengths (rules page, decision 11).
             view["playable"] = [UNITS[u] for u in self.playable(seat)]
             view["underworld"] = ["Chocobo"] * self._chocobos[seat] + [
                 UNITS[u] for u in range(1, 10) if self._underworld[10 * seat + u] >= 0
