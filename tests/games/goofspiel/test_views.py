@@ -85,11 +85,61 @@ def test_render_without_history_and_at_the_end() -> None:
     play(state, [(3, 1), (TIMEOUT, 2)])  # worth 3 to seat 0; worth 1 to seat 1, seat 0 loses 2
     text = render_view(state.view(0))
     assert "Last round: A-Y (worth 1): 0 (timeout, a 2 destroyed) vs 2, seat 1 wins it" in text
-    assert "(1 destroyed by timeouts)" in text
+    assert "destroyed by timeouts" not in text  # G4: no notes, no tally of timeouts
+    assert "Fleets of seat 0 (size:count): 1:1" in text
+    assert "Fleets of seat 1" not in text  # G4: the opponent's remaining fleets are hidden
     play(state, [(1, 3)])  # worth 2 to seat 1: 3-3, galaxy A to nobody, a draw (no replays)
     text = render_view(state.view(None))
     assert "Galaxies (value, =winner): A(1)=-" in text
     assert "Round" not in text
+
+
+def test_g4_no_notes_hides_the_opponents_fleets_and_timeouts() -> None:
+    """G4 (revised): without history, a seat's view holds its own remaining fleets but not the
+    opponent's, and no count of fleets destroyed by timeouts; a spectator's holds no seat's.
+    One galaxy of 4 planets (worths 1-4 in order), fleets of sizes 1-4 once each. R1: seat 0
+    sends 2, seat 1 times out (sends 0, its largest, 4, is destroyed): seat 0 takes worth 1.
+    R2: 1 vs 3, seat 1 takes worth 2."""
+    for history in (True, False):
+        state = classic([1, 2, 3, 4], show_history=history).new(seed=0)
+        play(state, [(2, TIMEOUT), (1, 3)])
+        mine, theirs, spectator = state.view(0), state.view(1), state.view(None)
+        assert mine["show_history"] is history
+        if history:
+            assert mine["fleets"] == {
+                "0": {"1": 0, "2": 0, "3": 1, "4": 1},
+                "1": theirs["fleets"]["1"],
+            }
+            assert theirs["fleets"]["1"] == {"1": 1, "2": 1, "3": 0, "4": 0}
+            assert mine["destroyed"] == spectator["destroyed"] == [0, 1]
+            continue
+        assert mine["fleets"] == {"0": {"1": 0, "2": 0, "3": 1, "4": 1}}
+        assert theirs["fleets"] == {"1": {"1": 1, "2": 1, "3": 0, "4": 0}}
+        assert spectator["fleets"] == {}
+        for view in (mine, theirs, spectator):
+            assert "destroyed" not in view and "rounds" not in view
+            assert view["points"] == [1, 2]  # the standings stay (the moderator announces them)
+            # the round just fought, as announced
+            assert view["last_round"]["fleets"] == [1, 3]
+            assert view["last_round"]["destroyed"] == [None, None]
+
+
+def test_g4_no_notes_views_depend_only_on_what_a_player_remembers() -> None:
+    """G4 secrecy: two histories that end with the same standings, the same last round and the
+    same own fleets give seat 0 (and a spectator) the same view without history, though the
+    opponent's remaining fleets and timeouts differ. With history the views differ.
+    Worths 1-4 in order. A: R1 2 vs timeout (seat 1 loses its 4), R2 1 vs 3. B: R1 2 vs 1,
+    R2 1 vs 3. Both: seat 0 took worth 1, seat 1 worth 2; seat 0 holds 3 and 4."""
+    views = {}
+    for history in (True, False):
+        a = classic([1, 2, 3, 4], show_history=history).new(seed=0)
+        play(a, [(2, TIMEOUT), (1, 3)])
+        b = classic([1, 2, 3, 4], show_history=history).new(seed=0)
+        play(b, [(2, 1), (1, 3)])
+        assert a.view(1)["fleets"] != b.view(1)["fleets"]  # the truth does differ
+        views[history] = (a.view(0) == b.view(0), a.view(None) == b.view(None))
+    assert views[False] == (True, True)
+    assert views[True] == (False, False)
 
 
 def test_every_event_has_a_readable_line() -> None:

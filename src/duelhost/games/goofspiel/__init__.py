@@ -24,7 +24,8 @@ Options (GO5)
     ``galaxies`` (7) and ``planets`` (7): galaxies A.., planets ending at Z, sizes 1..planets,
     ``galaxies`` fleets of each size; ``galaxies=1, planets=13`` is classic 13-card Goofspiel.
     ``max_replays`` (10): tie replays before a draw. ``show_history`` (true): views list every
-    past round; false hides them (G4, "no notes"), keeping only the last round and standings.
+    past round; false hides them (G4, "no notes"), keeping only the last round and standings,
+    and hides the opponent's remaining fleets and the fleets destroyed by timeouts.
     ``galaxy_order`` ("CAFGBDE"), ``values`` ({"A": 3, ...} or a list in letter order),
     ``planet_orders`` ({"A": "VTZUWXY", ...}), ``worths`` ({"A": {"T": 4, ...}} or
     {"A": [4, ...]} in planet letter order): fix the deal of the first playing, to replay a
@@ -37,7 +38,8 @@ Views (every seat and spectators see the same game data: nothing stays private o
     every size listed), ``bout``, ``galaxy``, ``galaxy_name``, ``round``, ``planet`` (e.g.
     ``"C-T"``), ``points`` (net worth in this bout), ``bouts`` (finished bouts), ``strategic``,
     ``destroyed`` (fleets lost to timeouts), ``replay`` (0 for the match itself), ``past`` (tied
-    playings), ``last_round``, ``rounds`` (only with ``show_history``).
+    playings), ``last_round``, ``rounds``. Without ``show_history`` (G4): no ``rounds`` or
+    ``destroyed``, and ``fleets`` holds only the viewing seat's own.
 
 Modules: ``deal`` (labels, deals from the seed, fixed-deal options), ``state`` (the rules),
 ``render`` (terminal text).

@@ -55,8 +55,11 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"Round {view['round']}: planet {view['planet']}, worth {view['worth']}")
     elif view["last_round"] is not None:
         lines.append("Last round: " + _round_text(view["last_round"]))
+    destroyed = view.get("destroyed")  # absent without history (G4, "no notes")
     for seat in ("0", "1"):
-        lost = view["destroyed"][int(seat)]
+        if seat not in view["fleets"]:
+            continue  # without history a view holds only its own seat's fleets (G4)
+        lost = destroyed[int(seat)] if destroyed is not None else 0
         extra = f"  ({lost} destroyed by timeouts)" if lost else ""
         line = _fleet_line(view["fleets"][seat])
         lines.append(f"Fleets of seat {seat} (size:count): {line}{extra}")

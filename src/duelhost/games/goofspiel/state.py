@@ -351,6 +351,9 @@ class GoofspielState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         # Everything here is public (GO1): the deal so far, the fleets played (hence the
         # fleets remaining), the results. The unrevealed part of the deal is in no view.
+        # Without history (G4, "no notes") a view also leaves out what a player could only
+        # know by noting it down: the opponent's remaining fleets and the fleets destroyed by
+        # timeouts (a seat sees its own remaining fleets; a spectator no seat's).
         deal = self._deal
         planets = self._planets
         over = self.is_over
@@ -359,9 +362,11 @@ class GoofspielState(State):
         revealed = min(self._galaxies, self._round // planets + 1)
         shown = deal.order[:revealed]
         stride = self._stride
+        history = self._show_history
         fleets = {
             str(s): {SIZE_TEXT[size]: self._fleets[s * stride + size] for size in range(1, stride)}
             for s in (0, 1)
+            if history or s == seat
         }
         view: dict[str, Any] = {
             "replay": self._playing,
@@ -378,7 +383,6 @@ class GoofspielState(State):
             "planet": None if over else self._round_names[self._round],
             "worth": None if over else self._round_worths[self._round],
             "fleets": fleets,
-            "destroyed": list(self._destroyed),
             "points": list(self._points),
             "bouts": [
                 {
@@ -395,7 +399,8 @@ class GoofspielState(State):
             "last_round": self._round_view(self._rounds[-1]) if self._rounds else None,
             "show_history": self._show_history,
         }
-        if self._show_history:
+        if history:
+            view["destroyed"] = list(self._destroyed)
             view["rounds"] = [self._round_view(entry) for entry in self._rounds]
         return view
 
