@@ -169,3 +169,22 @@ def test_toy_keeps_every_kernel_property() -> None:
 def test_from_json_refuses_json_nested_too_deeply() -> None:
     with pytest.raises(ConfigError, match="nested too deeply"):
         toy().from_json("[" * 100_000 + "]" * 100_000)
+
+
+def test_the_omniscient_api_says_so_in_its_docstrings() -> None:
+    """Issue 16: records, ``to_json()`` and ``history`` hold every secret; their docstrings
+    say they are omniscient and not for players before the match is over."""
+    import duelhost.core.record as record_module
+    from duelhost.core.record import Record
+    from duelhost.core.state import State
+
+    documented = {
+        "State.history": State.history.__doc__,
+        "State.record": State.record.__doc__,
+        "State.to_json": State.to_json.__doc__,
+        "Record": Record.__doc__,
+        "duelhost.core.record": record_module.__doc__,
+    }
+    for name, doc in documented.items():
+        assert doc is not None and "mniscient" in doc, name
+        assert "over" in doc, name  # when they may be shown: once the match is over

@@ -3,6 +3,12 @@
 A record is everything needed to replay a match exactly (RULINGS G6): the game, its options,
 the seed, the setup arguments of ``game.new`` and the history of entries. An entry is one seat's
 submission (its canonical text), a timeout applied to that seat, or that seat's resignation.
+
+A record is omniscient: it holds both seats' submissions, secret ones included, and the seed,
+from which every hidden draw (a Goofspiel deal, a Multiplanetary map, a bot's secret choice)
+follows. It is for the host, the store, replays and ``duelhost verify``, and for anyone once
+the match is over; no bot, adapter or client receives it while the match is in play (a seat
+knows what ``State.view(seat)`` shows it).
 """
 
 from __future__ import annotations
@@ -47,7 +53,9 @@ class Entry:
 
 @dataclass(frozen=True)
 class Record:
-    """A whole match as data: replaying it gives the same state, bit for bit."""
+    """A whole match as data: replaying it gives the same state, bit for bit.
+
+    Omniscient (see the module docstring): never given to a player before the match is over."""
 
     game: str
     options: dict[str, Any]

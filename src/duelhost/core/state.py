@@ -14,6 +14,12 @@ kernel's property tests check it for every registered game.
 A game subclasses ``State`` and implements the underscored hooks below; the public API
 (``to_act``, ``submit``, ``legal``, ``timeout``, ``view``, ``clone``, ``to_json``, ...) is the
 kernel's and is the same for every game.
+
+The omniscient API: ``history``, ``record``, ``to_json()`` and ``duelhost.core.record`` hold
+every submission and, with the seed, every hidden thing (deals, maps, disguises, secret choices);
+``to_json()`` adds a snapshot with all secrets. They are for the host, the store, replays and
+tests, and for anyone once a match is over; no bot, adapter or client may be given them while a
+match is in play: what a seat may know is ``view(seat)`` and the public ``events``.
 """
 
 from __future__ import annotations
@@ -180,11 +186,18 @@ class State(ABC):
     @property
     def history(self) -> tuple[Entry, ...]:
         """Every submission, timeout and resignation in order; with seed, options and setup
-        it replays the match."""
+        it replays the match.
+
+        Omniscient (issue 16): it holds both seats' submissions, secret ones included (a Blue
+        Mage's disguise, a faction, an order not yet processed). Never hand it to a bot, an
+        adapter or a client before the match is over; a seat's share is ``view(seat)``."""
         return tuple(self._history)
 
     @property
     def record(self) -> Record:
+        """The match as a ``Record`` (game, options, seed, setup, ``history``): omniscient,
+        like ``history``; with the seed it reveals every hidden draw. Not for players before
+        the match is over."""
         return Record(self.game.name, dict(self.game.options), self.seed, self.setup, self.history)
 
     def submit(self, seat: int, text: str) -> str:
@@ -268,7 +281,11 @@ class State(ABC):
         return other
 
     def to_json(self) -> str:
-        """The record plus a snapshot of the whole state (secrets included: not a view)."""
+        """The record plus a snapshot of the whole state (secrets included: not a view).
+
+        Omniscient (issue 16): the seed, every submission and every hidden value (the deal,
+        the map, disguises, hands). For the store, replays and tests, and for anyone once the
+        match is over; never sent to a bot, an adapter or a client while it is in play."""
         data = self.record.to_dict()
         data["format"] = STATE_FORMAT
         data["state"] = self._snapshot()
