@@ -7,13 +7,14 @@ Every time is passed in: nothing here sleeps.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from typing import Any
 
 import pytest
 
 import duelhost
-from duelhost.host import Clock, SeatSpec
+from duelhost.host import Clock, Match, SeatSpec
 from duelhost.host import receipts as receipts_module
 from tests.host.helpers import SECRET, make, restored, types
 
@@ -236,7 +237,9 @@ def test_a_tick_bot_orders_once_per_window() -> None:
 def test_receipt_is_sha256_of_the_json_fields_with_the_nonce() -> None:
     match = make("toy_bids", None)
     step = match.submit(0, " 2* ", 1.0)
-    nonce = receipts_module.nonce(SECRET, 0, 0)
+    salt = match.log[-1]["salt"]
+    assert len(salt) == 32 and int(salt, 16) >= 0  # 128 random bits, stored with the entry
+    nonce = hmac.new(SECRET, f"nonce:0:0:{salt}".encode(), hashlib.sha256).hexdigest()[:32]
     payload = json.dumps(["m-test", 0, 0, "2*", nonce], separators=(",", ":"))
     assert step.answer is not None
     assert step.answer["receipt"] == hashlib.sha256(payload.encode()).hexdigest()
@@ -248,6 +251,45 @@ def test_nonces_differ_per_seat_and_decision_and_are_stable() -> None:
     assert len(values) == 6
     assert receipts_module.nonce(SECRET, 2, 1) == receipts_module.nonce(SECRET, 2, 1)
     assert len(receipts_module.nonce(SECRET, 0, 0)) == 32  # 16 bytes hex
+
+
+def test_a_submission_made_again_after_a_lost_one_gets_a_fresh_nonce() -> None:
+    """Issue 19: the disk refused a submission, the match was rebuilt from what it holds, and
+    the seat submits again for the same decision: the nonce must not be the one already
+    handed out with the lost submission's receipt."""
+    match = make("toy_bids", None)
+    lost = match.submit(0, "2", 1.0).answer
+    stored = [dict(entry) for entry in match.log[:-1]]  # the disk never got the last entry
+    rebuilt = Match.restore(
+        match.id, match.game, match.seed, match.setup, match.seats, None, SECRET, 1000.0, stored
+    )
+    again = rebuilt.submit(0, "2", 2.0).answer
+    assert lost is not None and again is not None
+    assert again["receipt"] != lost["receipt"]
+    assert rebuilt.ledger.nonce(0, 0) != match.ledger.nonce(0, 0)
+    # and a restore from the stored log gives the same nonce again (it is in the log's salt)
+    assert restored(rebuilt).ledger.nonce(0, 0) == rebuilt.ledger.nonce(0, 0)
+
+
+def test_every_order_message_of_a_tick_window_has_its_own_checkable_receipt() -> None:
+    match = make("toy_ticks", TICK, created=0.0)
+    answers = [match.submit(0, text, 1.0 + n).answer for n, text in enumerate(["+1", "+2"])]
+    for tick in (70.0, 80.0, 90.0, 100.0, 110.0):  # the five ticks: over, nonces published
+        match.advance(tick)
+    assert match.is_over
+    record = match.record()
+    entry = next(e for e in record["history"] if e["seat"] == 0 and e["kind"] == "submit")
+    orders = entry["orders"]
+    assert [o["number"] for o in orders] == [0, 1]
+    assert [o["receipt"] for o in orders] == [a["receipt"] for a in answers if a]
+    assert entry["receipt"] == orders[-1]["receipt"]
+    for order in orders:  # [match, seat, decision, text so far, nonce, number], by hand
+        payload = json.dumps(
+            ["m-test", 0, 0, order["text"], order["nonce"], order["number"]],
+            separators=(",", ":"),
+        )
+        assert hashlib.sha256(payload.encode()).hexdigest() == order["receipt"]
+    assert orders[0]["nonce"] != orders[1]["nonce"]
 
 
 def _events(frame: dict[str, Any]) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 
 from duelhost.host import receipts
-from duelhost.host.shapes import Answer, Recipient
+from duelhost.host.shapes import Answer, LogEntry, OrderReceipt, Recipient
 
 
 class Ledger:
@@ -30,18 +30,49 @@ class Ledger:
         self.receipts: dict[tuple[int, int], str] = {}
         """(decision, seat) -> the receipt of that seat's submission (in a tick window: of its
         orders so far)."""
+        self.salts: dict[tuple[int, int], tuple[str | None, int | None]] = {}
+        """(decision, seat) -> the salt and order number behind the nonce of that receipt."""
+        self.orders: dict[tuple[int, int], list[OrderReceipt]] = {}
+        """(decision, seat) -> every order message of a tick window, in order."""
         self.keys: dict[tuple[int, str], Answer] = {}
         """(seat, idempotency key) -> the answer given to it."""
         self._key_order: dict[int, deque[str]] = {0: deque(), 1: deque()}
 
     def nonce(self, decision: int, seat: int) -> str:
-        return receipts.nonce(self.secret, decision, seat)
+        """The nonce of the receipt ``seat`` holds for ``decision``."""
+        salt, number = self.salts.get((decision, seat), (None, None))
+        return receipts.nonce(self.secret, decision, seat, salt, number)
 
-    def receipt(self, seat: int, decision: int, canonical: str) -> str:
-        """The receipt of ``seat``'s submission ``canonical`` for ``decision``."""
-        return receipts.receipt(
-            self.match_id, seat, decision, canonical, self.nonce(decision, seat)
-        )
+    def order_nonces(self, decision: int, seat: int) -> list[str]:
+        """The nonce of each order message of a tick window, in order."""
+        return [
+            receipts.nonce(self.secret, decision, seat, order["salt"], order["number"])
+            for order in self.orders.get((decision, seat), [])
+        ]
+
+    def next_number(self, decision: int, seat: int) -> int:
+        """The number the seat's next order message of this tick window gets."""
+        return len(self.orders.get((decision, seat), []))
+
+    def receipt(
+        self, seat: int, decision: int, canonical: str, salt: str, number: int | None = None
+    ) -> str:
+        """The receipt of ``seat``'s submission ``canonical`` for ``decision`` (``number``: of
+        a tick window's order message) under a fresh ``salt``."""
+        key = receipts.nonce(self.secret, decision, seat, salt, number)
+        return receipts.receipt(self.match_id, seat, decision, canonical, key, number)
+
+    def note(self, entry: LogEntry) -> None:
+        """Keep the receipt of an accepted submission or order message (live or replayed)."""
+        decision, seat = entry["decision"], entry["seat"]
+        number = entry.get("number")
+        self.receipts[(decision, seat)] = entry["receipt"]
+        self.salts[(decision, seat)] = (entry.get("salt"), number)
+        if number is not None:
+            order = OrderReceipt(
+                number=number, text=entry["text"], receipt=entry["receipt"], salt=entry["salt"]
+            )
+            self.orders.setdefault((decision, seat), []).append(order)
 
     def answered(self, seat: int, key: str) -> Answer | None:
         """The answer already given to ``seat``'s ``key``, if any."""

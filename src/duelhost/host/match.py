@@ -22,6 +22,7 @@ The concerns it combines live beside it: ``seats`` (who plays), ``timekeeper`` (
 from __future__ import annotations
 
 import json
+import secrets
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -254,6 +255,12 @@ class Match:
             item = {**item, **note}
             if "receipt" in item and self._nonce_public(item["decision"], item["seat"], None):
                 item["nonce"] = self.ledger.nonce(item["decision"], item["seat"])
+                if "orders" in item:
+                    nonces = self.ledger.order_nonces(item["decision"], item["seat"])
+                    item["orders"] = [
+                        {**order, "nonce": nonce}
+                        for order, nonce in zip(item["orders"], nonces, strict=True)
+                    ]
             history.append(item)
         data["history"] = history
         return data
@@ -447,15 +454,22 @@ class Match:
         by: str,
     ) -> Answer:
         """Log an accepted submission (or tick order) with its receipt, and answer it."""
+        # A fresh salt for every submission: a nonce is never handed out twice, even for a
+        # submission made again after the disk refused the first one (issue 19).
+        salt = secrets.token_hex(16)
+        number = self.ledger.next_number(decision, seat) if kind == "order" else None
         entry = LogEntry(
             type=kind,
             seat=seat,
             decision=decision,
             text=canonical,
-            receipt=self.ledger.receipt(seat, decision, canonical),
+            receipt=self.ledger.receipt(seat, decision, canonical, salt, number),
             time=now,
             by=by,
+            salt=salt,
         )
+        if number is not None:
+            entry["number"] = number
         if key is not None:
             entry["key"] = key
         self._push(step, entry, now)
@@ -556,6 +570,12 @@ class Match:
                     digest = entry.get("receipt")
                 if digest is not None:
                     note["receipt"] = digest
+                orders = self.ledger.orders.get((decision, history_entry.seat))
+                if orders:
+                    note["orders"] = [
+                        {"number": o["number"], "text": o["text"], "receipt": o["receipt"]}
+                        for o in orders
+                    ]
             self._annotations.append(note)
 
     def _notify(self, entry: LogEntry, seq: int, decision: int, time: float) -> None:
@@ -579,7 +599,7 @@ class Match:
         if entry["type"] == "order":
             self._orders[seat] = entry["text"]
         receipt = entry["receipt"]
-        self.ledger.receipts[(decision, seat)] = receipt
+        self.ledger.note(entry)
         if entry.get("key") is not None:
             self.ledger.remember(seat, entry["key"], self._answer(entry))
         if entry.get("by") == "bot":
@@ -591,22 +611,30 @@ class Match:
 
     def _decision_resolved(self, seq: int, decision: int, time: float) -> None:
         for seat in sorted(s for s in (0, 1) if (decision, s) in self.ledger.receipts):
-            nonce = self.ledger.nonce(decision, seat)
             everyone = self._nonce_public(decision, seat, None) or self.state.is_over
-            reveal = {"type": "reveal", "decision": decision, "seat": seat, "nonce": nonce}
-            self._notice(seq, None if everyone else (seat,), reveal)
+            self._notice(seq, None if everyone else (seat,), self._reveal(decision, seat))
         if not self.state.is_over:
             self.timekeeper.start_phase(time, self.state.to_act)
             return
         if not self.public_submissions:
             for d, s in sorted(self.ledger.receipts):
                 if d != decision:
-                    nonce = self.ledger.nonce(d, s)
-                    self._notice(
-                        seq, None, {"type": "reveal", "decision": d, "seat": s, "nonce": nonce}
-                    )
+                    self._notice(seq, None, self._reveal(d, s))
         self.timekeeper.stop()
         self._notice(seq, None, {"type": "over", **self.state.result})
+
+    def _reveal(self, decision: int, seat: int) -> dict[str, Any]:
+        """The notice publishing a submission's nonce (and, in a tick window, the nonce of
+        each of its order messages)."""
+        reveal: dict[str, Any] = {
+            "type": "reveal",
+            "decision": decision,
+            "seat": seat,
+            "nonce": self.ledger.nonce(decision, seat),
+        }
+        if (decision, seat) in self.ledger.orders:
+            reveal["nonces"] = self.ledger.order_nonces(decision, seat)
+        return reveal
 
     def _nonce_public(self, decision: int, seat: int, recipient: Recipient) -> bool:
         return self.ledger.nonce_public(

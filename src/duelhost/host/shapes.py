@@ -37,10 +37,23 @@ class LogEntry(TypedDict, total=False):
     """``human`` or ``bot`` (submissions)."""
     key: str
     """The idempotency key the submission came with."""
+    salt: str
+    """Submissions and orders: the random salt of this one submission's nonce."""
+    number: int
+    """Orders: the message's number in its seat's tick window (0, 1, ...)."""
     deadline: float
     """Ticks and timeouts: the deadline that fired."""
     reason: str
     """Abandonments: why the server ended the match."""
+
+
+class OrderReceipt(TypedDict):
+    """One order message of a tick window, as the record lists it."""
+
+    number: int
+    text: str
+    receipt: str
+    salt: str
 
 
 class Answer(TypedDict, total=False):

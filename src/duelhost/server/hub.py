@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, cast
 
 import duelhost
@@ -26,6 +27,7 @@ from duelhost.host import Match, SeatSpec, Step, check_seats, make_clock
 from duelhost.host.clocks import clock_from_dict
 from duelhost.host.seeds import MAX_SEED, drawn_seed
 from duelhost.host.shapes import Answer, LogEntry, Recipient
+from duelhost.server import keys
 from duelhost.server.settings import ServerSettings
 from duelhost.server.writer import Writer
 from duelhost.store import MatchRow, Store
@@ -86,6 +88,9 @@ class Hub:
     ) -> None:
         self.store = store
         self.settings = settings if settings is not None else ServerSettings()
+        key_file = self.settings.key_file
+        self.key_path = Path(key_file) if key_file else keys.default_key_path(store.url)
+        self.server_key = keys.load_or_create(self.key_path)
         self.writer = Writer(store)
         self.now = now
         self.live: dict[str, Live] = {}
@@ -136,7 +141,8 @@ class Hub:
         now = self.now()
         match_id = secrets.token_hex(8)
         limits = self.settings.host
-        match = Match(match_id, game, seed, setup, seat_specs, match_clock, secret, now, limits)
+        nonce_key = keys.match_key(self.server_key, secret)
+        match = Match(match_id, game, seed, setup, seat_specs, match_clock, nonce_key, now, limits)
         tokens: list[str | None] = [
             secrets.token_urlsafe(16) if spec.kind == "human" else None for spec in seat_specs
         ]
@@ -193,7 +199,7 @@ class Hub:
             row.setup,
             seats,
             clock_from_dict(row.clock),
-            bytes.fromhex(row.secret),
+            keys.match_key(self.server_key, bytes.fromhex(row.secret)),
             row.created,
             cast("list[LogEntry]", self.store.log(row.id)),
             self.settings.host,
@@ -230,7 +236,15 @@ class Hub:
 
     async def submit(self, live: Live, seat: int, text: Any, key: str | None) -> Answer:
         started = time.perf_counter()
+        repeated = key is not None and live.match.ledger.answered(seat, key) is not None
         answer = await self._run(live, lambda now: live.match.submit(seat, text, now, key))
+        if repeated and key is not None:
+            # The first attempt may still be on its way to the disk: answer a retry only once
+            # it is there. If it failed, the match was rebuilt without it and the key is gone:
+            # the retry fails too, and the next attempt is a new submission (issue 19).
+            await self.settled(live)
+            if live.match.ledger.answered(seat, key) is None:
+                raise StorageFailed("the first attempt was not stored; submit again")
         self.ack_latencies.append(time.perf_counter() - started)
         assert answer is not None
         return answer

@@ -27,6 +27,9 @@ class ServerSettings:
     """Seconds a finished match stays in memory after its last event while nobody watches."""
     hello_timeout: float = 30.0
     """Seconds a new live stream has to send its first message."""
+    key_file: str | None = None
+    """The server key's file (created on first start; see ``server.keys``); None: beside a
+    SQLite database, else ``$XDG_DATA_HOME/duelhost/server.key``."""
     host: HostLimits = field(default_factory=HostLimits)
     """What one match keeps and sends: legal-list size, frame buffer, bot burst, idempotency
     keys per seat."""

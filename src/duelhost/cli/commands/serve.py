@@ -24,6 +24,13 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(help="database URL (default: SQLite file duelhost.sqlite3 here)"),
         ] = None,
+        key_file: Annotated[
+            str | None,
+            typer.Option(
+                help="server key file, created on first start (default: beside a SQLite "
+                "database, else ~/.local/share/duelhost/server.key)"
+            ),
+        ] = None,
     ) -> None:
         """Run the match server.
 
@@ -31,13 +38,14 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from duelhost.server import create_app
+        from duelhost.server.settings import ServerSettings
         from duelhost.store import Store, default_url
 
         try:
             store = Store(db)
+            application = create_app(store=store, settings=ServerSettings(key_file=key_file))
         except ConfigError as error:
             raise fail(f"{error}") from None
-        application = create_app(store=store)
         # The store's writer thread commits while the event loop works; a short switch
         # interval lets it take the interpreter lock without waiting 5 ms each time.
         sys.setswitchinterval(0.0005)

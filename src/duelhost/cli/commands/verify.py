@@ -142,10 +142,37 @@ def _check_receipts(data: dict[str, Any], history: list[Any], found: Verificatio
             continue
         if not receipts.check(match_id, seat, decision, text, nonce, str(item["receipt"])):
             found.problems.append(f"{where}: the receipt does not match {quote(text)}")
+        if "orders" in item:
+            _check_orders(match_id, where, item, found)
         if (decision, seat) in seen:
             found.problems.append(f"{where}: a second submission for the same decision")
         seen.add((decision, seat))
         found.receipts += 1
+
+
+def _check_orders(match_id: str, where: str, item: dict[str, Any], found: Verification) -> None:
+    """Each order message of a tick window has its own nonce and receipt (its number in both);
+    the entry's receipt is its last message's."""
+    orders = item["orders"]
+    if not isinstance(orders, list) or not orders:
+        found.problems.append(f"{where}: the orders list is empty")
+        return
+    for order in orders:
+        try:
+            number, text, nonce = order["number"], order["text"], order["nonce"]
+            ok = receipts.check(
+                match_id, item["seat"], item["decision"], text, nonce, order["receipt"], number
+            )
+        except (KeyError, TypeError):
+            found.problems.append(f"{where}: an order needs number, text, receipt and nonce")
+            continue
+        if not ok:
+            found.problems.append(
+                f"{where}: the receipt of order message {number} does not match {quote(text)}"
+            )
+        found.receipts += 1
+    if orders[-1].get("receipt") != item["receipt"]:
+        found.problems.append(f"{where}: its receipt is not that of its last order message")
 
 
 def _check_seed(data: dict[str, Any], found: Verification) -> None:
