@@ -4,9 +4,10 @@ creator included, before its reveal, and anyone can check it afterwards.
 Every hosted match has a 32-byte secret drawn from ``secrets`` that never leaves the server
 before the match is over. A match created without a seed gets the seed ``drawn_seed(secret)``
 (63 bits) and every match gets the salt ``seed_salt(secret)`` (128 bits, 32 lowercase hex
-digits); both are functions of the secret, so a restarted server has them from the stored
-secret alone, and a seed the creator chose is told apart from a drawn one (it is not the drawn
-seed, except by breaking HMAC-SHA256). The commitment is the lowercase hex SHA-256 of the UTF-8
+digits); both are functions of the secret, so a restarted server has them again (the server
+derives the secret from the stored one and its key file, see ``server.keys``), and a seed
+the creator chose is told apart from a drawn one (it is not the drawn seed, except by breaking
+HMAC-SHA256). The commitment is the lowercase hex SHA-256 of the UTF-8
 text ``"<seed>:<salt>"`` (seed in decimal); it is published when the match is created, and the
 seed and salt with the record once the match is over.
 

@@ -132,8 +132,11 @@ class Hub:
             raise ConfigError("options and setup must be objects")
         game = duelhost.load(game_name, **options)
         secret = secrets.token_bytes(32)
+        # The match's secret as the host uses it (nonces, the drawn seed and its salt) needs
+        # the server key too: a copy of the database alone gives none of them (issue 19).
+        match_secret = keys.match_key(self.server_key, secret)
         if seed is None:
-            seed = drawn_seed(secret)  # RULINGS G7: committed to, published at the end
+            seed = drawn_seed(match_secret)  # RULINGS G7: committed to, published at the end
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ConfigError(f"the seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
         seat_specs = check_seats(game, seats)
@@ -141,8 +144,9 @@ class Hub:
         now = self.now()
         match_id = secrets.token_hex(8)
         limits = self.settings.host
-        nonce_key = keys.match_key(self.server_key, secret)
-        match = Match(match_id, game, seed, setup, seat_specs, match_clock, nonce_key, now, limits)
+        match = Match(
+            match_id, game, seed, setup, seat_specs, match_clock, match_secret, now, limits
+        )
         tokens: list[str | None] = [
             secrets.token_urlsafe(16) if spec.kind == "human" else None for spec in seat_specs
         ]

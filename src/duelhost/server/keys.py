@@ -1,6 +1,6 @@
-"""The server key: a secret kept outside the database, from which every match's nonce key is
-derived, so that a backup of the database alone reveals no pending submission's nonce (and so
-no pending move behind a receipt).
+"""The server key: a secret kept outside the database, from which every match's secret (its
+nonce key, drawn seed and seed salt) is derived, so that a backup of the database alone reveals
+no pending submission's nonce and no drawn seed.
 
 The key is 32 random bytes in hex in a file created (mode 0600) on the server's first start.
 ``duelhost serve --key-file PATH`` chooses the file; by default it sits beside a SQLite database
@@ -56,5 +56,6 @@ def load_or_create(path: Path) -> bytes:
 
 
 def match_key(server_key: bytes, stored_secret: bytes) -> bytes:
-    """A match's nonce key: needs both the stored per-match secret and the server key."""
+    """A match's secret as the host uses it: needs both the stored per-match secret and the
+    server key."""
     return hmac.new(server_key, b"duelhost-nonce-key:" + stored_secret, hashlib.sha256).digest()

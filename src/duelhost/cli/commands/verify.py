@@ -19,7 +19,6 @@ The file formats are in docs/fairness.md.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from duelhost.core.record import Record
 from duelhost.core.registry import load
 from duelhost.core.state import State
 from duelhost.host import receipts
+from duelhost.host.seeds import commitment as seed_commitment
 
 RECEIPTS_FORMAT = "duelhost-receipts/1"
 
@@ -45,11 +45,6 @@ class Verification:
     checks: list[str] = field(default_factory=list)
     receipts: int = 0
     problems: list[str] = field(default_factory=list)
-
-
-def seed_commitment(seed: int, salt: str) -> str:
-    """The commitment to a match seed (RULINGS G7): SHA-256 hex of UTF-8 ``"<seed>:<salt>"``."""
-    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
 
 def check_record(data: Any, kept: list[Any] | None = None) -> Verification:
