@@ -242,7 +242,7 @@ def test_every_command_runs_after_the_readme_install() -> None:
 def test_the_files_serve_leaves_are_ignored_by_git() -> None:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout: .gitignore cannot be checked")
-    names = ["duelhost.sqlite3", "duelhost.sqlite3-wal", "duelhost.sqlite3-shm"]
+    names = ["duelhost.sqlite3", "duelhost.sqlite3-wal", "duelhost.sqlite3-shm", "duelhost.key"]
     result = subprocess.run(
         ["git", "check-ignore", "--no-index", *names], cwd=ROOT, capture_output=True, text=True
     )
