@@ -87,6 +87,43 @@ async def _act(
         )
 
 
+def _note_reply(
+    data: dict[str, Any],
+    match_id: str,
+    seat: int,
+    now: float,
+    pending: dict[int, float],
+    figures: Figures,
+) -> None:
+    """An acknowledgement (its latency and receipt) or an error."""
+    if data.get("type") == "ack":
+        started = pending.pop(data["ref"], None)
+        if started is not None:
+            figures.acks.append(now - started)
+        if data.get("receipt"):
+            figures.receipts.setdefault(match_id, set()).add(data["receipt"])
+    elif data.get("type") == "error":
+        figures.errors.append(f"{match_id} seat {seat}: {data.get('error')}")
+
+
+def _note_reveals(
+    decision: int,
+    now: float,
+    sent: dict[int, dict[int, float]],
+    revealed: set[int],
+    figures: Figures,
+) -> None:
+    """Reveal latency of every decision that resolved before ``decision``: from the later of
+    the two submissions to the frame that shows it resolved. (A tick match reveals at its tick
+    by design: that is measured as tick lateness instead.)"""
+    for earlier in [d for d in sent[0] if d < decision and d not in revealed]:
+        revealed.add(earlier)
+        times = [sent[s].get(earlier) for s in (0, 1)]
+        if all(t is not None for t in times):
+            figures.reveals.append(now - max(t for t in times if t is not None))
+            figures.decisions += 1
+
+
 async def _seat_client(
     base: str,
     match_id: str,
@@ -117,27 +154,12 @@ async def _seat_client(
                     break
                 data = json.loads(raw)
                 now = time.perf_counter()
-                kind = data.get("type")
-                if kind == "ack":
-                    started = pending.pop(data["ref"], None)
-                    if started is not None:
-                        figures.acks.append(now - started)
-                    if data.get("receipt"):
-                        figures.receipts.setdefault(match_id, set()).add(data["receipt"])
-                    continue
-                if kind == "error":
-                    figures.errors.append(f"{match_id} seat {seat}: {data.get('error')}")
-                    continue
-                if kind != "frame":
+                if data.get("type") != "frame":
+                    _note_reply(data, match_id, seat, now, pending, figures)
                     continue
                 decision = data["view"]["decision"]
-                for earlier in [d for d in sent[seat] if d < decision and d not in revealed]:
-                    revealed.add(earlier)
-                    times = [sent[s].get(earlier) for s in (0, 1)]
-                    # A tick match reveals at its tick by design (measured as tick lateness).
-                    if seat == 0 and not tick and all(t is not None for t in times):
-                        figures.reveals.append(now - max(t for t in times if t is not None))
-                        figures.decisions += 1
+                if seat == 0 and not tick:
+                    _note_reveals(decision, now, sent, revealed, figures)
                 if tick and seat == 0:
                     figures.tick_late.extend(
                         float(e["late"]) for e in data["events"] if e.get("type") == "tick"
