@@ -64,3 +64,17 @@ def test_discovery_reads_the_entry_point_group(
 def test_an_entry_point_naming_a_module_registers_its_spec(clean: None) -> None:
     registry._load_plugin(point("module", "tests.testing.plugin_target"))
     assert "plugin_toy" in registry.list_games()
+
+
+def test_duelhost_games_warns_of_a_plugin_that_did_not_load(clean: None) -> None:
+    from typer.testing import CliRunner
+
+    from duelhost.cli import app
+
+    registry._load_plugin(point("gone", "no_such_package_for_duelhost:SPEC"))
+    result = CliRunner().invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "goofspiel" in result.output
+    assert "warning: the game plugin 'gone' could not be loaded: ModuleNotFoundError" in (
+        result.output
+    )

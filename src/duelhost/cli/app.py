@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
+from rich.text import Text
 
 import duelhost
 from duelhost.cli.output import fail, make_console
@@ -15,7 +16,7 @@ from duelhost.cli.terminal import Seat, play_in_terminal
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.events import describe_event, render_view
 from duelhost.core.options import parse_assignments
-from duelhost.core.registry import load_record, rules_text, spec
+from duelhost.core.registry import load_record, plugin_errors, rules_text, spec
 
 app = typer.Typer(
     help="duelhost: two-player strategy duels with exact rules, secrets, replays and bots.",
@@ -35,6 +36,10 @@ def games() -> None:
         console.print(
             f"[bold]{name:<16}[/] {escape(game_spec.title)}: {escape(game_spec.summary)}",
             highlight=False,
+        )
+    for plugin, reason in plugin_errors().items():
+        make_console(stderr=True).print(
+            Text(f"warning: the game plugin {plugin!r} could not be loaded: {reason}")
         )
 
 
