@@ -31,8 +31,8 @@ def describe_common(event: dict[str, Any], seat_names: Sequence[str] = SEAT_NUMB
 
 
 def describe_event(spec: GameSpec, event: dict[str, Any]) -> str:
-    """One line for an event: the game's ``extra["describe_event"]``, else the plain form."""
-    describe = spec.extra.get("describe_event")
+    """One line for an event: the game's ``describe_event``, else the plain form."""
+    describe = spec.describe_event
     if describe is not None:
         return str(describe(event))
     return describe_common(event, spec.seat_names)

@@ -47,12 +47,16 @@ class GameSpec:
     """False where ``legal()`` is not the full list of legal submissions (see the rules page)."""
     render: Callable[[dict[str, Any]], str] | None = None
     """Text rendering of a view for the terminal (pure: view in, text out)."""
+    describe_event: Callable[[dict[str, Any]], str] | None = None
+    """One line of text for an event (pure); None: the plain form of ``core.events``."""
     seat_names: tuple[str, str] = ("seat 0", "seat 1")
     check_options: Callable[[dict[str, Any]], None] | None = None
     """Checks the options together (each is already valid alone); raises ConfigError."""
     seat_helpers: tuple[str, ...] = ()
     """State methods ``f(seat, ...)`` a bot may call through its seat handle."""
     extra: dict[str, Any] = field(default_factory=dict)
+    """Game tools a generic command looks for: ``perft(state, depth)`` and ``divide(state,
+    depth)`` for ``duelhost perft``."""
     clock: Clock | None = None
     """The default time control from the rule text; None: untimed (unless ``clock_option``
     gives one). A game with tick decisions and no declared clock gets 10-second ticks."""

@@ -169,7 +169,7 @@ def check_text(state: State) -> None:
         view = state.view(seat)
         text = spec.render(view) if spec.render is not None else render_view(spec, view)
         require(isinstance(text, str), f"the render of view({seat}) is not text")
-    describe = spec.extra.get("describe_event")
+    describe = spec.describe_event
     for event in state.events:
         line = describe(event) if describe is not None else describe_event(spec, event)
         require(isinstance(line, str), f"event {event} has no text line")

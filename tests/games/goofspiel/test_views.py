@@ -158,7 +158,7 @@ def test_every_event_has_a_readable_line() -> None:
     )
     assert "Replay 1: the galaxies are fought in the order A" in lines
     assert lines[-1].startswith("match over: seat 1 wins (more points, 0-3)")
-    assert spec("goofspiel").extra["describe_event"] is describe_event
+    assert spec("goofspiel").describe_event is describe_event
     draw = classic([1], max_replays=0).new(seed=0)
     play(draw, [(1, 1)])
     assert describe_event(draw.events[-1]).startswith("match over: a draw (tied in points, 0-0")

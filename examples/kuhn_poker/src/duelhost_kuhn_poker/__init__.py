@@ -23,7 +23,7 @@ SPEC = GameSpec(
     dynamics=("sequential",),
     options=(Option("hands", 6, "hands played; the openers alternate", minimum=1, maximum=1000),),
     render=render_view,
-    extra={"describe_event": describe_event},
+    describe_event=describe_event,
     clock=Clock("move", 30.0),
     public_submissions=True,  # an action is public once made; cards are not submissions
     budget=OptionBudget(bounds={"hands": (1, 100)}),

@@ -91,7 +91,8 @@ SPEC = register(
         ),
         render=render,
         seat_names=("South", "North"),
-        extra={"describe_event": describe_event, "perft": perft, "divide": divide},
+        describe_event=describe_event,
+        extra={"perft": perft, "divide": divide},
         # GE9 and the text: 10, 20 or 30 seconds a move, agreed before the game; 30 is the
         # default here (the most forgiving of the three for players in a browser).
         clock=Clock("move", 30.0),

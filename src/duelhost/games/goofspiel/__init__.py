@@ -135,7 +135,7 @@ SPEC = register(
         ),
         check_options=check_fixed_sizes,
         render=render_view,
-        extra={"describe_event": describe_event},
+        describe_event=describe_event,
         # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
         clock=Clock("move", 10.0),
         public_submissions=True,

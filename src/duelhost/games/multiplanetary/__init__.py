@@ -90,7 +90,7 @@ SPEC = register(
         render=render_view,
         seat_names=(SEAT_NAMES[0], SEAT_NAMES[1]),
         seat_helpers=("legal_orders", "travel_ticks"),
-        extra={"describe_event": describe_event},
+        describe_event=describe_event,
         # The text: a tick is 10 seconds; 1 minute of planning once the map is shown; the first
         # tick 10 seconds after the start.
         clock=Clock("tick", 10.0, planning_seconds=60.0),

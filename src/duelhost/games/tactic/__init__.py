@@ -76,7 +76,7 @@ SPEC = register(
         ),
         render=render_view,
         seat_helpers=("preview",),
-        extra={"describe_event": describe_event},
+        describe_event=describe_event,
         # TA7: no clock by default; the ``turn_seconds`` option, when set, gives a turn clock.
         clock_option="turn_seconds",
         board="tactic",

@@ -75,7 +75,7 @@ SPEC = register(
         render=render_view,
         seat_names=("Green", "Blue"),
         seat_helpers=("orders_for", "damage_between", "type_info"),
-        extra={"describe_event": describe_event},
+        describe_event=describe_event,
         # TG9: 5 minutes a phase; once per match each player may make the phase 10 minutes.
         clock=Clock("move", 300.0, extended_seconds=600.0, extensions=1),
         board="tactical_genius",

@@ -65,7 +65,7 @@ SPEC = register(
         ),
         render=render_view,
         seat_helpers=("playable",),
-        extra={"describe_event": describe_event},
+        describe_event=describe_event,
         # The text: "Each player will get one minute per turn, with no reserve time."
         clock=Clock("move", 60.0),
         # Submissions stay private after their round: a Blue Mage's disguise outlives it (WD11),
