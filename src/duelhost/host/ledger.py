@@ -34,12 +34,19 @@ class Ledger:
         """(decision, seat) -> the salt and order number behind the nonce of that receipt."""
         self.orders: dict[tuple[int, int], list[OrderReceipt]] = {}
         """(decision, seat) -> every order message of a tick window, in order."""
+        self.commitments: dict[tuple[int, int], str] = {}
+        """(decision, seat) -> the seat's commitment (commit, then reveal)."""
+        self.client_nonces: dict[tuple[int, int], str] = {}
+        """(decision, seat) -> the nonce a seat revealed with its committed submission."""
         self.keys: dict[tuple[int, str], Answer] = {}
         """(seat, idempotency key) -> the answer given to it."""
         self._key_order: dict[int, deque[str]] = {0: deque(), 1: deque()}
 
     def nonce(self, decision: int, seat: int) -> str:
         """The nonce of the receipt ``seat`` holds for ``decision``."""
+        chosen = self.client_nonces.get((decision, seat))
+        if chosen is not None:
+            return chosen
         salt, number = self.salts.get((decision, seat), (None, None))
         return receipts.nonce(self.secret, decision, seat, salt, number)
 
@@ -68,6 +75,8 @@ class Ledger:
         number = entry.get("number")
         self.receipts[(decision, seat)] = entry["receipt"]
         self.salts[(decision, seat)] = (entry.get("salt"), number)
+        if entry.get("mode") == "commit":
+            self.client_nonces[(decision, seat)] = entry["nonce"]
         if number is not None:
             order = OrderReceipt(
                 number=number, text=entry["text"], receipt=entry["receipt"], salt=entry["salt"]

@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duelhost.bots import Bot, SeatHandle, make_bot
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
-from duelhost.host import seeds
+from duelhost.host import commits, seeds
 from duelhost.host.clocks import Clock
 from duelhost.host.frames import FrameBook
 from duelhost.host.ledger import Ledger
@@ -158,7 +158,7 @@ class Match:
             self.state.timeout(seat)
         elif kind == "resign":
             self.state.resign(seat)
-        elif kind not in ("order", "extend"):
+        elif kind not in ("order", "extend", "commit"):
             # ``order`` and ``extend`` take effect in _bookkeep, live and in replay alike.
             raise ConfigError(f"match {self.id}: unknown log entry type {kind!r}")
         self._bookkeep(entry, int(entry.get("decision", self.state.decision)), time)
@@ -263,6 +263,10 @@ class Match:
                     ]
             history.append(item)
         data["history"] = history
+        data["commitments"] = [
+            {"seat": s, "decision": d, "commitment": c}
+            for (d, s), c in sorted(self.ledger.commitments.items())
+        ]
         return data
 
     def bots_due(self) -> bool:
@@ -283,9 +287,30 @@ class Match:
 
     # ------------------------------------------------------------------ events
 
-    def submit(self, seat: int, text: Any, now: float, key: str | None = None) -> Step:
-        """A seat's submission. Raises IllegalAction (nothing changed) when it is refused;
-        a repeated ``key`` gets the first answer again."""
+    def commit(self, seat: int, value: Any, now: float, key: str | None = None) -> Step:
+        """A seat commits to its secret submission for the current decision (``host.commits``);
+        it reveals it with ``submit(..., nonce=...)`` once every seat has committed."""
+        return self._keyed(seat, key, now, lambda step: self._commit(seat, value, now, key, step))
+
+    def submit(
+        self, seat: int, text: Any, now: float, key: str | None = None, nonce: Any = None
+    ) -> Step:
+        """A seat's submission (with ``nonce``: the reveal of its commitment). Raises
+        IllegalAction (nothing changed) when it is refused; a repeated ``key`` gets the first
+        answer again."""
+        if nonce is not None:
+            return self._keyed(
+                seat,
+                key,
+                now,
+                lambda step: self._reveal_commitment(seat, text, nonce, now, key, step),
+            )
+        return self._keyed(seat, key, now, lambda step: self._take(seat, text, now, key, step))
+
+    def _keyed(
+        self, seat: int, key: str | None, now: float, take: Callable[[Step], Answer]
+    ) -> Step:
+        """Run a seat's keyed action: a repeated ``key`` gets the first answer again."""
         self.refused = None
         if key is not None:
             earlier = self.ledger.answered(seat, key)
@@ -296,7 +321,7 @@ class Match:
 
         def body(step: Step) -> Answer:
             try:
-                return self._take(seat, text, now, key, step)
+                return take(step)
             except IllegalAction as error:
                 if key is not None:
                     refusal: Any = {"accepted": False, "error": str(error)}
@@ -475,6 +500,85 @@ class Match:
         self._push(step, entry, now)
         return self._answer(entry)
 
+    # ------------------------------------------------------------------ commit, then reveal
+
+    def _commit(self, seat: int, value: Any, now: float, key: str | None, step: Step) -> Answer:
+        self._check_playing()
+        commitment = commits.check_commitment(value)
+        decision = self.state.decision
+        if self._tick_mode or len(self.state.to_act) + len(self.state.submitted) < 2:
+            raise IllegalAction("commit, then reveal is for decisions both seats make secretly")
+        if seat not in self.state.to_act:
+            raise IllegalAction(f"seat {seat} has already submitted for decision {decision}")
+        if (decision, seat) in self.ledger.commitments:
+            raise IllegalAction(f"seat {seat} has already committed for decision {decision}")
+        entry = LogEntry(
+            type="commit", seat=seat, decision=decision, commitment=commitment, time=now
+        )
+        if key is not None:
+            entry["key"] = key
+        self._push(step, entry, now)
+        return self._commit_answer(entry)
+
+    def _commit_answer(self, entry: LogEntry) -> Answer:
+        return Answer(
+            accepted=True,
+            receipt=None,
+            commitment=entry["commitment"],
+            decision=entry["decision"],
+            seq=entry["seq"],
+        )
+
+    def _owing_commitments(self, decision: int) -> list[int]:
+        """Seats of the current decision that have neither committed nor submitted."""
+        return [s for s in self.state.to_act if (decision, s) not in self.ledger.commitments]
+
+    def _reveals_due(self, seq: int, decision: int) -> None:
+        """Once every seat of a decision has committed or submitted, ask for the reveals."""
+        if decision != self.state.decision or self.state.is_over:
+            return
+        committed = [s for s in self.state.to_act if (decision, s) in self.ledger.commitments]
+        if committed and not self._owing_commitments(decision):
+            self._notice(
+                seq, None, {"type": "reveal_requested", "decision": decision, "seats": committed}
+            )
+
+    def _reveal_commitment(
+        self, seat: int, text: Any, nonce: Any, now: float, key: str | None, step: Step
+    ) -> Answer:
+        self._check_playing()
+        decision = self.state.decision
+        committed = self.ledger.commitments.get((decision, seat))
+        if committed is None or seat not in self.state.to_act:
+            raise IllegalAction(f"seat {seat} has no commitment to reveal for decision {decision}")
+        waiting = self._owing_commitments(decision)
+        if waiting:
+            raise IllegalAction(
+                f"reveals open once every seat has committed; waiting for seat {waiting[0]}"
+            )
+        if not isinstance(text, str):
+            raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
+        client_nonce = commits.check_nonce(nonce)
+        if commits.commitment(self.id, seat, decision, text, client_nonce) != committed:
+            raise IllegalAction(f"the reveal {quote(text)} does not match your commitment")
+        canonical = self.state.submit(seat, text)
+        entry = LogEntry(
+            type="submit",
+            seat=seat,
+            decision=decision,
+            text=canonical,
+            receipt=committed,
+            time=now,
+            by="human",
+            mode="commit",
+            revealed=text,
+            nonce=client_nonce,
+        )
+        if key is not None:
+            entry["key"] = key
+        self._push(step, entry, now)
+        return self._answer(entry)
+
     def _answer(self, entry: LogEntry) -> Answer:
         return Answer(
             accepted=True,
@@ -570,6 +674,9 @@ class Match:
                     digest = entry.get("receipt")
                 if digest is not None:
                     note["receipt"] = digest
+                if entry.get("mode") == "commit" and entry.get("seat") == history_entry.seat:
+                    note["mode"] = "commit"
+                    note["revealed"] = entry["revealed"]
                 orders = self.ledger.orders.get((decision, history_entry.seat))
                 if orders:
                     note["orders"] = [
@@ -584,6 +691,13 @@ class Match:
         seat = int(entry.get("seat", -1))  # -1: an entry of no seat (a tick)
         if kind in ("submit", "order"):
             self._submitted(entry, seq, seat, decision)
+            self._reveals_due(seq, decision)
+        elif kind == "commit":
+            self.ledger.commitments[(decision, seat)] = entry["commitment"]
+            if entry.get("key") is not None:
+                self.ledger.remember(seat, entry["key"], self._commit_answer(entry))
+            self._notice(seq, None, {"type": "committed", "seat": seat, "decision": decision})
+            self._reveals_due(seq, decision)
         elif kind == "timeout":
             self._notice(seq, None, {"type": "timeout", "seat": seat, "decision": decision})
         elif kind == "tick":

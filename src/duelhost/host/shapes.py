@@ -41,6 +41,14 @@ class LogEntry(TypedDict, total=False):
     """Submissions and orders: the random salt of this one submission's nonce."""
     number: int
     """Orders: the message's number in its seat's tick window (0, 1, ...)."""
+    commitment: str
+    """Commits: the seat's commitment (``host.commits``)."""
+    mode: str
+    """Submissions revealed after a commitment: ``commit``."""
+    revealed: str
+    """Revealed submissions: the text exactly as committed to (``text`` is canonical)."""
+    nonce: str
+    """Revealed submissions: the client's nonce."""
     deadline: float
     """Ticks and timeouts: the deadline that fired."""
     reason: str
@@ -65,6 +73,7 @@ class Answer(TypedDict, total=False):
     text: str
     seq: int
     deadline: float | None
+    commitment: str
 
 
 class ClockStatus(TypedDict):

@@ -238,10 +238,19 @@ class Hub:
 
     # ------------------------------------------------------------------ events
 
-    async def submit(self, live: Live, seat: int, text: Any, key: str | None) -> Answer:
+    async def commit(self, live: Live, seat: int, value: Any, key: str | None) -> Answer:
+        """A seat's commitment (commit, then reveal: ``host.commits``)."""
+        answer = await self._run(live, lambda now: live.match.commit(seat, value, now, key))
+        assert answer is not None
+        return answer
+
+    async def submit(
+        self, live: Live, seat: int, text: Any, key: str | None, nonce: Any = None
+    ) -> Answer:
+        """A seat's submission; with ``nonce``, the reveal of its commitment."""
         started = time.perf_counter()
         repeated = key is not None and live.match.ledger.answered(seat, key) is not None
-        answer = await self._run(live, lambda now: live.match.submit(seat, text, now, key))
+        answer = await self._run(live, lambda now: live.match.submit(seat, text, now, key, nonce))
         if repeated and key is not None:
             # The first attempt may still be on its way to the disk: answer a retry only once
             # it is there. If it failed, the match was rebuilt without it and the key is gone:

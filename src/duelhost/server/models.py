@@ -65,6 +65,21 @@ class Submission(BaseModel):
     text: str = Field(max_length=20_000, description="the submission in the game's notation")
     key: str | None = Field(default=None, max_length=200, description="idempotency key")
     seat: int | None = Field(default=None, description="optional: must be the token's seat")
+    nonce: str | None = Field(
+        default=None,
+        max_length=32,
+        description="the reveal of a commitment: the client's nonce (32 lowercase hex digits)",
+    )
+
+
+class Commitment(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    commitment: str = Field(
+        max_length=64,
+        description='SHA-256 hex of ["duelhost-commit-v1", match_id, seat, decision, text, nonce]',
+    )
+    key: str | None = Field(default=None, max_length=200, description="idempotency key")
+    seat: int | None = Field(default=None, description="optional: must be the token's seat")
 
 
 class Accepted(BaseModel):
@@ -73,6 +88,7 @@ class Accepted(BaseModel):
     decision: int | None = None
     text: str | None = None
     seq: int | None = None
+    commitment: str | None = None
 
 
 class MatchState(BaseModel):

@@ -32,7 +32,7 @@ from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.record import Record
 from duelhost.core.registry import load
 from duelhost.core.state import State
-from duelhost.host import receipts
+from duelhost.host import commits, receipts
 from duelhost.host.seeds import commitment as seed_commitment
 
 RECEIPTS_FORMAT = "duelhost-receipts/1"
@@ -81,7 +81,15 @@ def _replay(data: dict[str, Any], found: Verification) -> State | None:
                 f"entry {number} (seat {entry.seat}): it says decision {stated}, but it is "
                 f"decision {state.decision} in the replay"
             )
+        revealed = item.get("revealed") if isinstance(item, dict) else None
+        if not isinstance(revealed, str):
+            revealed = None
         try:
+            canonical = None if revealed is None else state.clone().submit(entry.seat, revealed)
+            if canonical is not None and canonical != entry.text:
+                found.problems.append(
+                    f"entry {number} (seat {entry.seat}): its text is not what was revealed"
+                )
             state.apply(entry)
         except IllegalAction as error:
             found.problems.append(f"entry {number} (seat {entry.seat}) does not replay: {error}")
@@ -135,7 +143,13 @@ def _check_receipts(data: dict[str, Any], history: list[Any], found: Verificatio
         if not isinstance(seat, int) or not isinstance(decision, int) or not isinstance(text, str):
             found.problems.append(f"{where}: seat, decision and text are needed")
             continue
-        if not receipts.check(match_id, seat, decision, text, nonce, str(item["receipt"])):
+        if item.get("mode") == "commit":
+            revealed = item.get("revealed")
+            if not isinstance(revealed, str) or (
+                commits.commitment(match_id, seat, decision, revealed, nonce) != item["receipt"]
+            ):
+                found.problems.append(f"{where}: the reveal does not match its commitment")
+        elif not receipts.check(match_id, seat, decision, text, nonce, str(item["receipt"])):
             found.problems.append(f"{where}: the receipt does not match {quote(text)}")
         if "orders" in item:
             _check_orders(match_id, where, item, found)

@@ -175,12 +175,12 @@ async def handle_message(
         )
     if kind == "ping":
         return {"type": "pong", "ref": ref, "time": hub.now()}
-    if kind not in ("submit", "resign", "extend", "draw"):
-        return _error(ref, "type must be submit, resign, extend, draw or ping")
+    if kind not in ("submit", "commit", "resign", "extend", "draw"):
+        return _error(ref, "type must be submit, commit, resign, extend, draw or ping")
     if seat is None:
         return _error(ref, "spectators cannot act; connect with a seat's token")
     try:
-        if kind == "submit":
+        if kind in ("submit", "commit"):
             return await _submit(hub, live, seat, data, ref, settings)
         answer = await hub.act(live, seat, kind)
     except (IllegalAction, StorageFailed) as error:
@@ -197,5 +197,8 @@ async def _submit(
     text = data.get("text")
     if isinstance(text, str) and len(text) > settings.max_text:
         return _error(ref, "the text is too long")
-    answer = await hub.submit(live, seat, text, key)
+    if data.get("type") == "commit":
+        answer = await hub.commit(live, seat, data.get("commitment"), key)
+    else:
+        answer = await hub.submit(live, seat, text, key, data.get("nonce"))
     return {"type": "ack", "ref": ref, **answer}

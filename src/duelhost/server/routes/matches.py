@@ -18,6 +18,7 @@ from duelhost.server.errors import ERRORS, ApiError
 from duelhost.server.hub import Live
 from duelhost.server.models import (
     Accepted,
+    Commitment,
     Created,
     CreateMatch,
     MatchList,
@@ -119,7 +120,25 @@ async def submit(
     live = find(hub, match_id)
     seat = acting_seat(hub, live, authorization, body.seat)
     try:
-        return await hub.submit(live, seat, body.text, body.key)
+        return await hub.submit(live, seat, body.text, body.key, body.nonce)
+    except IllegalAction as error:
+        raise ApiError(400, str(error)) from None
+
+
+@router.post("/api/matches/{match_id}/commitments", response_model=Accepted, responses=ERRORS)
+async def commit(
+    request: Request,
+    match_id: str,
+    body: Commitment,
+    authorization: str | None = Header(default=None),
+) -> Any:
+    """Commit to the token's seat's secret submission (reveal it later through
+    ``submissions`` with its ``nonce``). A repeated ``key`` returns the first answer."""
+    hub = hub_of(request)
+    live = find(hub, match_id)
+    seat = acting_seat(hub, live, authorization, body.seat)
+    try:
+        return await hub.commit(live, seat, body.commitment, body.key)
     except IllegalAction as error:
         raise ApiError(400, str(error)) from None
 
