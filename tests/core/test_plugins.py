@@ -78,3 +78,21 @@ def test_duelhost_games_warns_of_a_plugin_that_did_not_load(clean: None) -> None
     assert "warning: the game plugin 'gone' could not be loaded: ModuleNotFoundError" in (
         result.output
     )
+
+
+def test_a_games_broken_commands_do_not_take_the_cli_down(
+    clean: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import dataclasses
+
+    import typer
+
+    from duelhost.cli import register_game_commands
+    from tests.testing.plugin_target import SPEC
+
+    registry.register(dataclasses.replace(SPEC, commands="no_such_module_for_duelhost"))
+    target = typer.Typer()
+    register_game_commands(target)
+    assert [group.name for group in target.registered_groups] == ["maps"]
+    err = capsys.readouterr().err
+    assert "warning: the commands of plugin_toy could not be loaded" in err

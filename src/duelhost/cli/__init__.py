@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
+
+import typer
 
 from duelhost.cli.app import app
 from duelhost.core.registry import list_games, spec
@@ -20,10 +23,20 @@ def _register_commands() -> None:
 
     for module in pkgutil.iter_modules(package.__path__):
         importlib.import_module(f"duelhost.cli.commands.{module.name}").register(app)
+    register_game_commands(app)
+
+
+def register_game_commands(target: typer.Typer) -> None:
+    """Add each game's own commands (its ``GameSpec.commands`` module) to ``target``."""
     for name in list_games():
         module_name = spec(name).commands
-        if module_name is not None:
-            importlib.import_module(module_name).register(app)
+        if module_name is None:
+            continue
+        try:
+            importlib.import_module(module_name).register(target)
+        except Exception as error:  # one game's broken commands must not take the CLI down
+            message = f"warning: the commands of {name} could not be loaded: {error!r}"
+            print(message, file=sys.stderr)
 
 
 _register_commands()
@@ -33,4 +46,4 @@ def main() -> None:
     app()
 
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "register_game_commands"]
