@@ -180,3 +180,15 @@ def test_every_legal_string_parses_back_to_itself(seed: int) -> None:
             assert state.clone().submit(seat, text) == text
             assert state.clone().submit(seat, text.lower()) == text
         state.submit(seat, rng.choice(legal))
+
+
+def test_errors_quote_at_most_sixty_characters_of_the_move() -> None:
+    """Issue 16: an error echoes at most 60 characters of what it was given."""
+    state = GAME.new()
+    with pytest.raises(duelhost.IllegalAction) as caught:
+        state.submit(0, "C3-C4" + "-C5" * 10_000)
+    assert str(caught.value).startswith("illegal move 'C3-C4" + "-C5" * 18 + "\u2026': ")
+    assert len(str(caught.value)) < 200
+    with pytest.raises(duelhost.ConfigError) as config:
+        GAME.new(position="x" * 100_000 + " s 1 0")
+    assert len(str(config.value)) < 200

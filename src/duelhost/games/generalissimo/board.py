@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from duelhost.core.errors import ConfigError
+from duelhost.core.errors import ConfigError, quote
 
 COLUMNS = 9
 ROWS = 12
@@ -223,83 +223,122 @@ def parse_position(text: str, quiet_limit: int) -> Position:
     ``quiet_limit`` is the number of quiet turns (both players' turns) that ends the match
     (GE8), so a position at or past it cannot be reached at the start of a turn.
     """
+    fields = _position_fields(text)
+    board = _parse_board(fields[0])
+    side, moves_left, quiet = _parse_turn(fields[1], fields[2], fields[3])
+    own = _check_armies(board, side)
+    moved = -1
+    if len(fields) == 5:
+        moved = _parse_moved(fields[4], board, side, moves_left, own)
+    elif moves_left == 2 and own == 1:
+        raise ConfigError(
+            f"position: {SIDE_NAMES[side]} has a single piece, so its turn has 1 move, not 2 (GE2)"
+        )
+    # Mid-turn the count already includes the current turn (see state.py), so it may equal
+    # the limit there; at the start of a turn it must be below it.
+    limit_ok = quiet <= quiet_limit if moved >= 0 else quiet < quiet_limit
+    if not limit_ok:
+        raise ConfigError(
+            f"position: {quiet} quiet turns reach the no-capture limit of {quiet_limit} turns"
+            " (GE8), so the match would be over"
+        )
+    return Position(tuple(board), side, moves_left, quiet, moved)
+
+
+def _position_fields(text: object) -> list[str]:
+    """The 4 or 5 space-separated fields of a position text, spelled exactly."""
     if not isinstance(text, str):
         raise ConfigError(f"a position must be text, got {type(text).__name__}")
     # exact spelling, so that every accepted position prints back unchanged (issue 3)
     if not text.isascii():
         raise ConfigError(
-            f"position {text!r}: only plain ASCII letters, digits, '/' and spaces are allowed"
+            f"position {quote(text)}: only plain ASCII letters, digits, '/' and spaces are allowed"
         )
     fields = text.split(" ")
     if any(not field or not field.isprintable() for field in fields):
         raise ConfigError(
-            f"position {text!r}: the fields must be separated by single spaces, with no other "
-            "whitespace before, between or after them"
+            f"position {quote(text)}: the fields must be separated by single spaces, with no "
+            "other whitespace before, between or after them"
         )
     if len(fields) not in (4, 5):
         raise ConfigError(
-            f"position {text!r}: expected the board, the side to move, the moves left and the "
-            "quiet-turn count (and optionally the cell of the piece that already moved this turn)"
-            f", separated by spaces; got {len(fields)} field(s)"
+            f"position {quote(text)}: expected the board, the side to move, the moves left and "
+            "the quiet-turn count (and optionally the cell of the piece that already moved this "
+            f"turn), separated by spaces; got {len(fields)} field(s)"
         )
-    rows = fields[0].split("/")
+    return fields
+
+
+def _parse_board(board_text: str) -> list[int]:
+    """The board field: ``ROWS`` rows separated by '/', row 12 first."""
+    rows = board_text.split("/")
     if len(rows) != ROWS:
         raise ConfigError(
             f"position: the board must have {ROWS} rows separated by '/', got {len(rows)}"
         )
     board = [0] * CELLS
     for index, row_text in enumerate(rows):
-        row = ROWS - 1 - index
-        column = 0
-        previous_digit = False
-        for char in row_text:
-            if char.isdigit():
-                if previous_digit:
-                    raise ConfigError(
-                        f"position: row {row + 1} ({row_text!r}) has two digits in a row; write a "
-                        "run of empty cells as one digit"
-                    )
-                if char == "0":
-                    raise ConfigError(
-                        f"position: row {row + 1} ({row_text!r}) has a 0; "
-                        "runs of empty cells are 1-9"
-                    )
-                column += int(char)
-                previous_digit = True
-                if column > COLUMNS:
-                    break
-                continue
-            previous_digit = False
-            kind = KIND_OF_LETTER.get(char.upper())
-            if kind is None:
+        _parse_row(ROWS - 1 - index, row_text, board)
+    return board
+
+
+def _parse_row(row: int, row_text: str, board: list[int]) -> None:
+    """Fill ``board``'s row ``row`` (0-based) from its text: pieces and runs of 1-9 empty cells."""
+    column = 0
+    previous_digit = False
+    for char in row_text:
+        if char.isdigit():
+            if previous_digit:
                 raise ConfigError(
-                    f"position: row {row + 1} ({row_text!r}) has {char!r}, which is not a piece; "
-                    "pieces are H A S W G C (South) and h a s w g c (North)"
+                    f"position: row {row + 1} ({quote(row_text)}) has two digits in a row; write "
+                    "a run of empty cells as one digit"
                 )
-            if column >= COLUMNS:
-                column += 1
+            if char == "0":
+                raise ConfigError(
+                    f"position: row {row + 1} ({quote(row_text)}) has a 0; "
+                    "runs of empty cells are 1-9"
+                )
+            column += int(char)
+            previous_digit = True
+            if column > COLUMNS:
                 break
-            board[row * COLUMNS + column] = kind | ((SOUTH if char.isupper() else NORTH) << 3)
-            column += 1
-        if column != COLUMNS:
-            amount = "more" if column > COLUMNS else "fewer"
+            continue
+        previous_digit = False
+        kind = KIND_OF_LETTER.get(char.upper())
+        if kind is None:
             raise ConfigError(
-                f"position: row {row + 1} ({row_text!r}) has {amount} than {COLUMNS} cells"
+                f"position: row {row + 1} ({quote(row_text)}) has {char!r}, which is not a "
+                "piece; pieces are H A S W G C (South) and h a s w g c (North)"
             )
-    side_text, moves_text, quiet_text = fields[1], fields[2], fields[3]
+        if column >= COLUMNS:
+            column += 1
+            break
+        board[row * COLUMNS + column] = kind | ((SOUTH if char.isupper() else NORTH) << 3)
+        column += 1
+    if column != COLUMNS:
+        amount = "more" if column > COLUMNS else "fewer"
+        raise ConfigError(
+            f"position: row {row + 1} ({quote(row_text)}) has {amount} than {COLUMNS} cells"
+        )
+
+
+def _parse_turn(side_text: str, moves_text: str, quiet_text: str) -> tuple[int, int, int]:
+    """The side to move, the moves left in the turn and the quiet-turn count."""
     if side_text not in ("s", "n"):
-        raise ConfigError(f"position: the side to move must be s or n, got {side_text!r}")
-    side = SOUTH if side_text == "s" else NORTH
+        raise ConfigError(f"position: the side to move must be s or n, got {quote(side_text)}")
     if moves_text not in ("1", "2"):
         raise ConfigError(
-            f"position: the moves left in the turn must be 1 or 2, got {moves_text!r}"
+            f"position: the moves left in the turn must be 1 or 2, got {quote(moves_text)}"
         )
-    moves_left = int(moves_text)
     if not quiet_text.isdigit() or (len(quiet_text) > 1 and quiet_text[0] == "0"):
         raise ConfigError(
-            f"position: the quiet-turn count must be a whole number, got {quiet_text!r}"
+            f"position: the quiet-turn count must be a whole number, got {quote(quiet_text)}"
         )
-    quiet = int(quiet_text)
+    return (SOUTH if side_text == "s" else NORTH), int(moves_text), int(quiet_text)
+
+
+def _check_armies(board: list[int], side: int) -> int:
+    """Both sides have pieces, none more of a kind than an army; returns ``side``'s count."""
     counts = [[0] * 7, [0] * 7]
     for piece in board:
         if piece:
@@ -315,37 +354,26 @@ def parse_position(text: str, quiet_limit: int) -> Position:
                     f"position: {SIDE_NAMES[who]} has {counts[who][kind]} {KIND_PLURALS[kind]}; "
                     f"an army has at most {ARMY[kind]}"
                 )
-    own = sum(counts[side])
-    moved = -1
-    if len(fields) == 5:
-        moved_text = fields[4]
-        moved = CELL_OF_NAME.get(moved_text, -1)
-        if moved < 0:
-            raise ConfigError(f"position: {moved_text!r} is not a cell (A1-I12)")
-        if moves_left != 1:
-            raise ConfigError(
-                "position: a piece that already moved this turn is given, so 1 move is left, not 2"
-            )
-        if board[moved] == 0 or board[moved] >> 3 != side:
-            raise ConfigError(
-                f"position: {moved_text} must hold the {SIDE_NAMES[side]} piece that already moved"
-                " this turn"
-            )
-        if own < 2:
-            raise ConfigError(
-                f"position: {SIDE_NAMES[side]} has no other piece to make a second move, so its"
-                " turn would be over"
-            )
-    elif moves_left == 2 and own == 1:
+    return sum(counts[side])
+
+
+def _parse_moved(moved_text: str, board: list[int], side: int, moves_left: int, own: int) -> int:
+    """The fifth field: the cell of the piece that already moved this turn."""
+    moved = CELL_OF_NAME.get(moved_text, -1)
+    if moved < 0:
+        raise ConfigError(f"position: {quote(moved_text)} is not a cell (A1-I12)")
+    if moves_left != 1:
         raise ConfigError(
-            f"position: {SIDE_NAMES[side]} has a single piece, so its turn has 1 move, not 2 (GE2)"
+            "position: a piece that already moved this turn is given, so 1 move is left, not 2"
         )
-    # Mid-turn the count already includes the current turn (see state.py), so it may equal
-    # the limit there; at the start of a turn it must be below it.
-    limit_ok = quiet <= quiet_limit if moved >= 0 else quiet < quiet_limit
-    if not limit_ok:
+    if board[moved] == 0 or board[moved] >> 3 != side:
         raise ConfigError(
-            f"position: {quiet} quiet turns reach the no-capture limit of {quiet_limit} turns"
-            " (GE8), so the match would be over"
+            f"position: {moved_text} must hold the {SIDE_NAMES[side]} piece that already moved"
+            " this turn"
         )
-    return Position(tuple(board), side, moves_left, quiet, moved)
+    if own < 2:
+        raise ConfigError(
+            f"position: {SIDE_NAMES[side]} has no other piece to make a second move, so its"
+            " turn would be over"
+        )
+    return moved

@@ -413,43 +413,19 @@ def _capture_walk(
     would meet them."""
     empty, own, _, foes = masks_known
     occupied = ALL_CELLS ^ empty
-    candidates = tree.candidates
-    entries = []
-    while first_prey:
-        low = first_prey & -first_prey
-        first_prey ^= low
-        for mask, pairs, _, index in candidates[low.bit_length() - 1]:
-            if mask & foes != low:
-                continue  # an enemy before: a capture already, or a Shieldman in the way
-            friends = mask & own
-            if friends & (friends - 1):
-                for pair in pairs:
-                    if friends & pair == pair:
-                        break
-                else:
-                    entries.append(index)
-                continue
-            entries.append(index)
-    entries.sort()
     nodes = tree.nodes
     captured = [0] * (HORSEMAN_RANGE + 1)
     friend = [False] * (HORSEMAN_RANGE + 1)
     best: dict[int, int] = {}
     known_rank = best.get
-    for first in entries:
+    for first in _first_captures(tree, first_prey, own, foes):
         cell, above, depth, last, rank, below, ends = nodes[first]
         bits = BIT[cell]
         key = (bits << 7) | cell
-        known = known_rank(key)
-        if known is None or known > rank:
+        if known_rank(key, _NO_RANK) > rank:
             best[key] = rank
         if not below & occupied:
-            # every cell beyond is empty: every path on from here is a move
-            for end, end_rank in ends:
-                key = (bits << 7) | end
-                known = known_rank(key)
-                if known is None or known > end_rank:
-                    best[key] = end_rank
+            _keep_ends(best, bits, ends)  # every cell beyond is empty: every path on is a move
             continue
         captured[depth] = bits
         friend[depth] = False
@@ -465,14 +441,10 @@ def _capture_walk(
                     bits = captured[depth] = captured[above]
                     friend[depth] = True
                     if not below & occupied:
-                        for end, end_rank in ends:
-                            key = (bits << 7) | end
-                            known = known_rank(key)
-                            if known is None or known > end_rank:
-                                best[key] = end_rank
+                        _keep_ends(best, bits, ends)
                         i = skip
-                        continue
-                    i += 1
+                    else:
+                        i += 1
                     continue
                 if piece & 7 == SHIELDMAN:
                     i = skip  # GE5: a Horseman cannot capture a Shieldman, nor pass it
@@ -481,21 +453,59 @@ def _capture_walk(
             else:
                 bits = captured[above]
             key = (bits << 7) | cell
-            known = known_rank(key)
-            if known is None or known > rank:
+            if known_rank(key, _NO_RANK) > rank:
                 best[key] = rank
             if not below & occupied:
-                for end, end_rank in ends:
-                    key = (bits << 7) | end
-                    known = known_rank(key)
-                    if known is None or known > end_rank:
-                        best[key] = end_rank
+                _keep_ends(best, bits, ends)
                 i = skip
                 continue
             captured[depth] = bits
             friend[depth] = False
             i += 1
-    found = tuple(best.items())
+    return _capture_moves(tree, start, tuple(best.items()), earlier, out)
+
+
+_NO_RANK = 1 << 30
+"""Above every preference rank: the rank of a (captured cells, end) pair not met yet."""
+
+
+def _first_captures(tree: PathTree, first_prey: int, own: int, foes: int) -> list[int]:
+    """The tree nodes, in tree order, of the paths that capture nothing until their last cell,
+    one of ``first_prey`` (through empty cells and single friends, GE4)."""
+    candidates = tree.candidates
+    entries = []
+    while first_prey:
+        low = first_prey & -first_prey
+        first_prey ^= low
+        for mask, pairs, _, index in candidates[low.bit_length() - 1]:
+            if mask & foes != low:
+                continue  # an enemy before: a capture already, or a Shieldman in the way
+            friends = mask & own
+            if friends & (friends - 1) and any(friends & pair == pair for pair in pairs):
+                continue  # GE4: two friends on consecutive steps
+            entries.append(index)
+    entries.sort()
+    return entries
+
+
+def _keep_ends(best: dict[int, int], bits: int, ends: tuple[tuple[int, int], ...]) -> None:
+    """Record each end of a subtree with nothing in it, capturing ``bits``, at its best rank."""
+    shifted = bits << 7
+    known_rank = best.get
+    for end, end_rank in ends:
+        key = shifted | end
+        if known_rank(key, _NO_RANK) > end_rank:
+            best[key] = end_rank
+
+
+def _capture_moves(
+    tree: PathTree,
+    start: int,
+    found: tuple[tuple[int, int], ...],
+    earlier: Captures | None,
+    out: list[Generated],
+) -> Captures:
+    """The moves of the captures ``found``, reusing those of an ``earlier`` generation."""
     if earlier is not None:
         if found == earlier[0]:
             out += earlier[1]

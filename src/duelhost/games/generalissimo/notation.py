@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from duelhost.core.errors import IllegalAction
+from duelhost.core.errors import IllegalAction, quote
 from duelhost.games.generalissimo.board import (
     ARCHER,
     CATAPULT,
@@ -59,13 +59,10 @@ class _Illegal(Exception):
 
 def parse_move(state: GeneralissimoState, seat: int, text: str) -> Generated:
     """The legal move ``text`` names for ``seat``, or IllegalAction saying why there is none."""
-    shown = text.strip()
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
     try:
         return _parse(state, seat, text)
     except _Illegal as reason:
-        raise IllegalAction(f"illegal move '{shown}': {reason}") from None
+        raise IllegalAction(f"illegal move {quote(text.strip())}: {reason}") from None
 
 
 def _describe(piece: int) -> str:
@@ -118,38 +115,9 @@ def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
     start = tokens[0]
     if not isinstance(start, int):
         raise _Illegal("a move starts with the cell of the piece that moves, like B2-B4")
-    board = state.board
-    piece = board[start]
-    if piece == 0:
-        raise _Illegal(f"there is no piece on {NAMES[start]}")
-    if piece >> 3 != seat:
-        raise _Illegal(f"{NAMES[start]} holds a {_describe(piece)}, not one of yours")
-    kind = piece & 7
+    kind = _mover(state, seat, start)
     name = KIND_NAMES[kind]
-    if start == state.moved:
-        raise _Illegal(
-            f"the {name} on {NAMES[start]} has already moved this turn; the second move must be "
-            "made by another piece (GE2)"
-        )
-    volley = len(tokens) > 1 and tokens[1] == "!"
-    rest = tokens[2:] if volley else tokens[1:]
-    legs: list[tuple[str, int]] = []
-    shot = -1
-    index = 0
-    while index < len(rest):
-        operator = rest[index]
-        target = rest[index + 1] if index + 1 < len(rest) else None
-        if not isinstance(operator, str) or not isinstance(target, int):
-            raise _Illegal("cannot read the move; each '-', 'x' or '*' must be followed by a cell")
-        if operator == "!":
-            raise _Illegal("'!' (a Catapult's volley) comes right after the Catapult's cell")
-        if shot >= 0:
-            raise _Illegal("the shot ('*') comes last")
-        if operator == "*":
-            shot = target
-        else:
-            legs.append((operator, target))
-        index += 2
+    volley, legs, shot = _read_actions(tokens)
     if volley and kind != CATAPULT:
         raise _Illegal(f"only a Catapult fires a volley ('!'); {NAMES[start]} holds a {name}")
     if shot >= 0 and kind != ARCHER:
@@ -164,7 +132,54 @@ def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
         return _archer(state, seat, start, legs, shot)
     if kind == CATAPULT:
         return _catapult(state, seat, start, legs, volley)
-    operator, end = legs[0]
+    return _stepper(state, seat, start, kind, legs[0])
+
+
+def _mover(state: GeneralissimoState, seat: int, start: int) -> int:
+    """The kind of ``seat``'s piece on ``start``, which may move now (GE2)."""
+    piece = state.board[start]
+    if piece == 0:
+        raise _Illegal(f"there is no piece on {NAMES[start]}")
+    if piece >> 3 != seat:
+        raise _Illegal(f"{NAMES[start]} holds a {_describe(piece)}, not one of yours")
+    if start == state.moved:
+        raise _Illegal(
+            f"the {KIND_NAMES[piece & 7]} on {NAMES[start]} has already moved this turn; the "
+            "second move must be made by another piece (GE2)"
+        )
+    return piece & 7
+
+
+def _read_actions(tokens: list[str | int]) -> tuple[bool, list[tuple[str, int]], int]:
+    """After the start cell: whether a volley ('!') comes first, the legs ('-' or 'x' and a
+    cell) and the shot's target ('*' and a cell, last; -1 for none)."""
+    volley = len(tokens) > 1 and tokens[1] == "!"
+    rest = tokens[2:] if volley else tokens[1:]
+    legs: list[tuple[str, int]] = []
+    shot = -1
+    for index in range(0, len(rest), 2):
+        operator = rest[index]
+        target = rest[index + 1] if index + 1 < len(rest) else None
+        if not isinstance(operator, str) or not isinstance(target, int):
+            raise _Illegal("cannot read the move; each '-', 'x' or '*' must be followed by a cell")
+        if operator == "!":
+            raise _Illegal("'!' (a Catapult's volley) comes right after the Catapult's cell")
+        if shot >= 0:
+            raise _Illegal("the shot ('*') comes last")
+        if operator == "*":
+            shot = target
+        else:
+            legs.append((operator, target))
+    return volley, legs, shot
+
+
+def _stepper(
+    state: GeneralissimoState, seat: int, start: int, kind: int, leg: tuple[str, int]
+) -> Generated:
+    """A Shieldman's, Swordsman's or Guardsman's move (GE3), or why it is illegal."""
+    board = state.board
+    name = KIND_NAMES[kind]
+    operator, end = leg
     if end == start:
         raise _Illegal("a move must leave its cell")
     target = board[end]
@@ -175,14 +190,7 @@ def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
     if operator == "x" and not target:
         raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
     if kind == GUARDSMAN:
-        line = _line(start, end)
-        if line is None:
-            raise _Illegal("a Guardsman moves in a straight line, in one of 8 directions (GE3)")
-        if len(line) > GUARDSMAN_RANGE:
-            raise _Illegal(f"a Guardsman moves at most {GUARDSMAN_RANGE} cells")
-        for cell in line[:-1]:
-            if board[cell]:
-                raise _Illegal(f"the way is blocked on {NAMES[cell]} (GE3)")
+        _check_guardsman_line(board, start, end)
     else:
         reach = SHIELDMAN_RANGE if kind == SHIELDMAN else SWORDSMAN_RANGE
         if _chebyshev(start, end) > reach:
@@ -196,6 +204,17 @@ def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
             "empty cells (GE3)"
         )
     return found
+
+
+def _check_guardsman_line(board: list[int], start: int, end: int) -> None:
+    line = _line(start, end)
+    if line is None:
+        raise _Illegal("a Guardsman moves in a straight line, in one of 8 directions (GE3)")
+    if len(line) > GUARDSMAN_RANGE:
+        raise _Illegal(f"a Guardsman moves at most {GUARDSMAN_RANGE} cells")
+    for cell in line[:-1]:
+        if board[cell]:
+            raise _Illegal(f"the way is blocked on {NAMES[cell]} (GE3)")
 
 
 def _find(
@@ -216,7 +235,16 @@ def _horseman(
         raise _Illegal(
             f"where does the Horseman on {NAMES[start]} go? Write e.g. {NAMES[start]}-A6"
         )
-    board = state.board
+    _check_horseman_legs(start, legs)
+    end, captured = _horseman_walk(state.board, seat, start, legs)
+    found = _find(state, start, lambda g: g[2] == end and set(g[3]) == captured)
+    if found is None:  # the walk above applies every rule, so this does not happen
+        raise _Illegal("this path breaks the Horseman's rules (GE4)")
+    return found
+
+
+def _check_horseman_legs(start: int, legs: list[tuple[str, int]]) -> None:
+    """Each leg a straight orthogonal line, at most ``HORSEMAN_RANGE`` cells in all (GE4)."""
     here = start
     total = 0
     for _, point in legs:
@@ -239,6 +267,12 @@ def _horseman(
         raise _Illegal(
             f"a Horseman moves at most {HORSEMAN_RANGE} cells; this path has {total} (GE4)"
         )
+
+
+def _horseman_walk(
+    board: list[int], seat: int, start: int, legs: list[tuple[str, int]]
+) -> tuple[int, set[int]]:
+    """Walk the path cell by cell applying GE4 and GE5: its end and the cells it captures."""
     visited = {start}
     captured: set[int] = set()
     previous_friend = -1
@@ -278,11 +312,7 @@ def _horseman(
             f"{NAMES[here]} holds your own {KIND_NAMES[end_piece & 7]}; a Horseman leaps over "
             "friends but never ends on one (GE4)"
         )
-    end = here
-    found = _find(state, start, lambda g: g[2] == end and set(g[3]) == captured)
-    if found is None:  # the walk above applies every rule, so this does not happen
-        raise _Illegal("this path breaks the Horseman's rules (GE4)")
-    return found
+    return here, captured
 
 
 def _shot_reason(
