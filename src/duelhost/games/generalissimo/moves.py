@@ -481,8 +481,13 @@ def _first_captures(tree: PathTree, first_prey: int, own: int, foes: int) -> lis
             if mask & foes != low:
                 continue  # an enemy before: a capture already, or a Shieldman in the way
             friends = mask & own
-            if friends & (friends - 1) and any(friends & pair == pair for pair in pairs):
-                continue  # GE4: two friends on consecutive steps
+            if friends & (friends - 1):
+                for pair in pairs:
+                    if friends & pair == pair:
+                        break  # GE4: two friends on consecutive steps
+                else:
+                    entries.append(index)
+                continue
             entries.append(index)
     entries.sort()
     return entries
