@@ -75,3 +75,18 @@ def test_g3_very_long_numbers_are_read_without_crashing(text: str) -> None:
     with pytest.raises(duelhost.IllegalAction, match="illegal fleet"):
         state.submit(0, text)
     assert state.to_json() == before
+
+
+def test_errors_quote_at_most_sixty_characters_of_the_submission() -> None:
+    """Issue 16: leading zeros make a valid size of any length; the error for a size the seat
+    no longer holds echoed all of it."""
+    state = duelhost.load("goofspiel", galaxies=1, planets=3).new(seed=0)
+    state.submit(0, "3")
+    state.submit(1, "1")
+    long = "0" * 100_000 + "3"
+    with pytest.raises(duelhost.IllegalAction) as caught:
+        state.submit(0, long)
+    assert str(caught.value).startswith("illegal fleet '" + "0" * 59 + "\u2026': you have no fleet")
+    with pytest.raises(duelhost.IllegalAction) as caught:
+        state.submit(0, "x" * 100_000)
+    assert str(caught.value).startswith("illegal fleet '" + "x" * 59 + "\u2026': a submission")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from duelhost.core.errors import IllegalAction
+from duelhost.core.errors import IllegalAction, quote
 from duelhost.core.state import State
 from duelhost.games.goofspiel.deal import (
     MAX_PLANETS,
@@ -172,7 +172,7 @@ class GoofspielState(State):
             size = self._parse_size(text)
         if not self._fleets[seat * self._stride + size]:
             raise IllegalAction(
-                f"illegal fleet '{text.strip()}': you have no fleet of size {size} left "
+                f"illegal fleet {quote(text.strip())}: you have no fleet of size {size} left "
                 f"(your fleets: {self._describe_fleets(seat)})"
             )
         return FLEETS[size]
@@ -180,19 +180,19 @@ class GoofspielState(State):
     def _parse_size(self, text: str) -> int:
         """The slow path of ``_parse``: spaces, leading zeros and every kind of bad input."""
         word = text.strip()
-        shown = word if len(word) <= 20 else word[:20] + "..."
+        shown = quote(word)
         if not word or not word.isascii() or not word.isdigit():
             raise IllegalAction(
-                f"illegal fleet '{shown}': a submission is the size of one of your fleets, "
+                f"illegal fleet {shown}: a submission is the size of one of your fleets, "
                 f"a whole number from 1 to {self._planets} such as {self._planets}"
             )
         digits = word.lstrip("0") or "0"  # int() refuses very long texts: read only what counts
         if len(digits) > 3 or int(digits) > self._planets:
-            raise IllegalAction(f"illegal fleet '{shown}': fleet sizes are 1 to {self._planets}")
+            raise IllegalAction(f"illegal fleet {shown}: fleet sizes are 1 to {self._planets}")
         size = int(digits)
         if size == 0:
             raise IllegalAction(
-                f"illegal fleet '{shown}': a fleet of size 0 is sent only when time runs out "
+                f"illegal fleet {shown}: a fleet of size 0 is sent only when time runs out "
                 "(GO2, GO3)"
             )
         return size
