@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from duelhost.server import create_app
+from duelhost.server.settings import ServerSettings
 from tests.host.toy import toy_games
 from tests.server.live import Server
 
@@ -20,9 +21,14 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
 
 
+GENEROUS = ServerSettings(max_matches_per_client=100_000, requests_per_second=100_000)
+"""The API tests make many requests quickly from one client: quotas are tested on their own
+(test_limits.py)."""
+
+
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as test_client:
+    with TestClient(create_app(db_url, settings=GENEROUS)) as test_client:
         yield test_client
 
 

@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 from duelhost.server import create_app  # noqa: E402
 from duelhost.store import Store  # noqa: E402
+from tests.server.conftest import GENEROUS  # noqa: E402
 
 DB = Path(__import__("tempfile").mkdtemp()) / "schemathesis.sqlite3"
-APP = create_app(store=Store(f"sqlite:///{DB}"))
+APP = create_app(store=Store(f"sqlite:///{DB}"), settings=GENEROUS)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from duelhost.core.clock import MODES, Clock
 
 __all__ = ["MAX_SECONDS", "Clock", "clock_from_dict", "default_clock", "make_clock"]
-from duelhost.core.errors import ConfigError
+from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.registry import Game
 
 _FIELDS = ("mode", "seconds", "planning_seconds", "extended_seconds", "extensions")
@@ -38,12 +38,12 @@ def default_clock(game: Game) -> Clock | None:
 
 def _number(name: str, value: Any, minimum: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(f"clock field {name!r} must be a number, got {value!r}")
+        raise ConfigError(f"clock field {name!r} must be a number, got {quote_value(value)}")
     number = float(value)
     if not (minimum <= number <= MAX_SECONDS):
         raise ConfigError(
             f"clock field {name!r} must be from {minimum:g} to {MAX_SECONDS:g} seconds, "
-            f"got {value!r}"
+            f"got {quote_value(value)}"
         )
     return number
 
@@ -57,11 +57,11 @@ def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
     if given is None:
         return None
     if not isinstance(given, dict):
-        raise ConfigError(f"the clock must be an object or null, got {given!r}")
+        raise ConfigError(f"the clock must be an object or null, got {quote_value(given)}")
     unknown = sorted(set(given) - set(_FIELDS))
     if unknown:
         raise ConfigError(
-            f"unknown clock field {unknown[0]!r}; the fields are {', '.join(_FIELDS)}"
+            f"unknown clock field {quote(unknown[0])}; the fields are {', '.join(_FIELDS)}"
         )
     base = default.to_dict() if default is not None else Clock("move", 60.0).to_dict()
     base.update(given)
@@ -69,7 +69,7 @@ def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
         base["planning_seconds"] = 0.0  # a tick default's planning time goes with its mode
     mode = base["mode"]
     if mode not in MODES:
-        raise ConfigError(f"clock mode must be one of {', '.join(MODES)}, got {mode!r}")
+        raise ConfigError(f"clock mode must be one of {', '.join(MODES)}, got {quote_value(mode)}")
     seconds = _number("seconds", base["seconds"], 0.05)
     planning = _number("planning_seconds", base["planning_seconds"], 0.0)
     extended = base["extended_seconds"]
@@ -82,12 +82,17 @@ def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
         or not 0 <= extensions <= 100
     ):
         raise ConfigError(
-            f"clock field 'extensions' must be an integer from 0 to 100, got {extensions!r}"
+            f"clock field 'extensions' must be an integer from 0 to 100, got "
+            f"{quote_value(extensions)}"
         )
     if extensions and extended is None:
         raise ConfigError("clock field 'extensions' needs 'extended_seconds'")
     if planning and mode != "tick":
         raise ConfigError("clock field 'planning_seconds' applies only to mode 'tick'")
+    if mode == "tick" and "tick" not in game.spec.dynamics:
+        raise ConfigError(
+            f"{game.name} has no ticks: its clock mode is 'move' or 'turn', not 'tick'"
+        )
     return Clock(mode, seconds, planning, extended, extensions)
 
 

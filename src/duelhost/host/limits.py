@@ -17,3 +17,14 @@ class HostLimits:
     """Bot submissions made per call before control returns to the caller (``bots_due``)."""
     keys_per_seat: int = 1_000
     """Idempotency keys (with their answers) kept per seat; older ones are forgotten."""
+    idle_seconds: float = 1_800.0
+    """A match no human seat has acted in for this long (since its creation or the last
+    submission, order, resignation or extension of a human seat) ends as abandoned; a match of
+    two bots therefore lasts at most this long."""
+    max_log: int = 20_000
+    """Log entries of one match; a match that reaches it ends as abandoned (every game's match
+    length is bounded whatever its options and clock)."""
+    max_catch_up: int = 10
+    """Tick matches: missed ticks fired one by one when the server comes back late (a stalled
+    loop, a restart); past this many the missed window counts as one tick and the schedule
+    starts again from the moment the server came back."""

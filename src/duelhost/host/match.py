@@ -119,6 +119,10 @@ class Match:
         self.refused: Step | None = None
         self.watchers: set[Recipient] | None = None
         """Recipients to build frames for after each event (None: all three)."""
+        self.abandoned: str | None = None
+        """Why the server ended the match unfinished (``abandon`` entry), None while it has not."""
+        self.last_touch = created
+        """When a human seat last acted (or the match was created)."""
         if not self.state.is_over:
             self.timekeeper.start(created, self.state.to_act)
 
@@ -158,7 +162,7 @@ class Match:
             self.state.timeout(seat)
         elif kind == "resign":
             self.state.resign(seat)
-        elif kind not in ("order", "extend", "commit"):
+        elif kind not in ("order", "extend", "commit", "abandon"):
             # ``order`` and ``extend`` take effect in _bookkeep, live and in replay alike.
             raise ConfigError(f"match {self.id}: unknown log entry type {kind!r}")
         self._bookkeep(entry, int(entry.get("decision", self.state.decision)), time)
@@ -212,7 +216,29 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        """Finished by the game's rules, or abandoned by the server."""
+        return self.state.is_over or self.abandoned is not None
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """The game's result; an abandoned match has no winner and says why it ended."""
+        if self.abandoned is None:
+            return self.state.result
+        return {**self.state.result, "winner": None, "reason": f"abandoned: {self.abandoned}"}
+
+    @property
+    def to_act(self) -> list[int]:
+        return [] if self.is_over else list(self.state.to_act)
+
+    @property
+    def abandon_at(self) -> float | None:
+        """When the match ends as abandoned unless a human seat acts first."""
+        return None if self.is_over else self.last_touch + self.limits.idle_seconds
+
+    def next_wake(self) -> float | None:
+        """The next moment something happens by itself: a deadline or the abandonment."""
+        times = [t for t in (self.deadline, self.abandon_at) if t is not None]
+        return None if self.is_over or not times else min(times)
 
     def seat_kind(self, seat: int) -> str:
         return self.seats[seat].kind
@@ -226,11 +252,11 @@ class Match:
             id=self.id,
             game=self.game.name,
             seat=seat,
-            to_act=list(self.state.to_act),
+            to_act=self.to_act,
             view=self.state.view(seat),
-            is_over=self.state.is_over,
-            winner=self.state.winner,
-            result=self.state.result,
+            is_over=self.is_over,
+            winner=self.result["winner"],
+            result=self.result,
             clock=self.clock_status(now),
             n=self._last_n,
             orders=self._orders.get(seat) if seat is not None else None,
@@ -246,7 +272,7 @@ class Match:
         data["created"] = self.created
         data["clock"] = None if self.clock is None else self.clock.to_dict()
         data["seats"] = [spec.to_dict() for spec in self.seats]
-        data["result"] = self.state.result
+        data["result"] = self.result
         data["seed_salt"] = self.seed_salt
         data["seed_commitment"] = self.seed_commitment
         data["seed_chosen_by_creator"] = self.seed_chosen_by_creator
@@ -271,7 +297,7 @@ class Match:
 
     def bots_due(self) -> bool:
         """Whether a bot seat owes a submission (the caller should call ``advance`` again)."""
-        if self.state.is_over:
+        if self.is_over:
             return False
         return any(self._bot_owes(seat) for seat in self.bots)
 
@@ -297,7 +323,8 @@ class Match:
     ) -> Step:
         """A seat's submission (with ``nonce``: the reveal of its commitment). Raises
         IllegalAction (nothing changed) when it is refused; a repeated ``key`` gets the first
-        answer again."""
+        answer again
+        (a refused one keeps no key: the retry is judged afresh)."""
         if nonce is not None:
             return self._keyed(
                 seat,
@@ -315,23 +342,14 @@ class Match:
         if key is not None:
             earlier = self.ledger.answered(seat, key)
             if earlier is not None:
-                if "error" in earlier:
-                    raise IllegalAction(str(earlier["error"]))  # type: ignore[typeddict-item]
                 return Step(answer=earlier)
-
-        def body(step: Step) -> Answer:
-            try:
-                return take(step)
-            except IllegalAction as error:
-                if key is not None:
-                    refusal: Any = {"accepted": False, "error": str(error)}
-                    self.ledger.remember(seat, key, refusal)
-                raise
-
-        return self._event(now, body)
+        # A refused action leaves nothing behind, its key included (a client that retries it
+        # is judged afresh; refusals cost no memory).
+        return self._event(now, take)
 
     def _take(self, seat: int, text: Any, now: float, key: str | None, step: Step) -> Answer:
         """A submission's text checked and applied (IllegalAction: refused, nothing changed)."""
+        self._check_playing()
         if not isinstance(text, str):
             raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
         try:
@@ -353,9 +371,9 @@ class Match:
             # a bug in the game, and it must not pass as a refusal.
             if len(self.state.history) != before:
                 raise
-            shown = text if len(text) <= 40 else text[:40] + "…"
             raise IllegalAction(
-                f"illegal submission {shown!r}: the game cannot read it ({type(error).__name__})"
+                f"illegal submission {quote(text)}: the game cannot read it "
+                f"({type(error).__name__})"
             ) from None
 
     def draw(self, seat: int, now: float, key: str | None = None) -> Step:
@@ -395,6 +413,11 @@ class Match:
         holding them is kept in ``refused`` for the caller to store and send."""
         step = Step()
         self.refused = None
+        abandon_at = self.abandon_at
+        if abandon_at is not None and abandon_at <= now:
+            self._expire(abandon_at, step)
+            if not self.is_over:
+                self._abandon(f"no seat acted for {self.limits.idle_seconds:g} s", now, step)
         self._expire(now, step)
         try:
             answer = body(step)
@@ -405,9 +428,15 @@ class Match:
                 self.refused = step
             raise
         self._drive_bots(now, step)
+        if len(self.log) >= self.limits.max_log and not self.is_over:
+            self._abandon(f"the match reached {self.limits.max_log} log entries", now, step)
         self._emit(step, now)
         step.answer = answer
         return step
+
+    def _abandon(self, reason: str, now: float, step: Step) -> None:
+        """End the match unfinished (recorded as such: ``abandon`` entry, result reason)."""
+        self._push(step, LogEntry(type="abandon", reason=reason, time=now), now)
 
     def _resign(self, seat: int, now: float, step: Step) -> Answer:
         self._check_playing()
@@ -432,7 +461,7 @@ class Match:
     # ------------------------------------------------------------------ internals
 
     def _check_playing(self) -> None:
-        if self.state.is_over:
+        if self.is_over:
             raise IllegalAction("the match is over")
 
     def _submit(
@@ -605,7 +634,7 @@ class Match:
     def _expire(self, now: float, step: Step) -> None:
         """Fire every deadline at or before ``now``, each exactly once."""
         guard = 0
-        while not self.state.is_over and self.deadline is not None and self.deadline <= now:
+        while not self.is_over and self.deadline is not None and self.deadline <= now:
             guard += 1
             if guard > 1_000_000:
                 raise RuntimeError("deadlines do not move on")
@@ -615,11 +644,16 @@ class Match:
                 entry = LogEntry(
                     type="tick", decision=self.state.decision, deadline=deadline, time=now
                 )
+                assert self.clock is not None
+                if (now - deadline) / self.clock.seconds >= self.limits.max_catch_up:
+                    # Too far behind (the server was down): this tick covers every missed
+                    # window, and the schedule starts again from now.
+                    entry["resume"] = now + self.clock.seconds
                 self._push(step, entry, now)
                 self._drive_bots(now, step)
                 continue
             for seat in self.state.to_act:
-                if self.state.is_over:
+                if self.is_over:
                     break
                 self._time_out(seat, deadline, now, step)
             if self.deadline == deadline:
@@ -658,8 +692,9 @@ class Match:
             self._notice(seq, None, {"type": "game", "line": self._describe(event), **event})
         self._events_seen = len(events)
         if entry["type"] == "tick":
-            self.timekeeper.ticked(float(entry["deadline"]))
-        if self.state.decision != decision or entry["type"] == "resign" or self.state.is_over:
+            resume = entry.get("resume")
+            self.timekeeper.ticked(float(entry["deadline"]), resume)
+        if self.state.decision != decision or entry["type"] == "resign" or self.is_over:
             self._decision_resolved(seq, decision, time)
 
     def _annotate(self, entry: LogEntry, decision: int, time: float) -> None:
@@ -708,6 +743,12 @@ class Match:
         elif kind == "extend":
             self.timekeeper.extend(seat)
             self._notice(seq, None, {"type": "extend", "seat": seat, "deadline": self.deadline})
+        elif kind == "abandon":
+            self.abandoned = str(entry["reason"])
+        if kind in ("resign", "extend") or (
+            kind in ("submit", "order", "commit") and entry.get("by") != "bot"
+        ):
+            self.last_touch = time  # a human seat acted (bots' entries say "by": "bot")
 
     def _submitted(self, entry: LogEntry, seq: int, seat: int, decision: int) -> None:
         if entry["type"] == "order":
@@ -725,9 +766,9 @@ class Match:
 
     def _decision_resolved(self, seq: int, decision: int, time: float) -> None:
         for seat in sorted(s for s in (0, 1) if (decision, s) in self.ledger.receipts):
-            everyone = self._nonce_public(decision, seat, None) or self.state.is_over
+            everyone = self._nonce_public(decision, seat, None) or self.is_over
             self._notice(seq, None if everyone else (seat,), self._reveal(decision, seat))
-        if not self.state.is_over:
+        if not self.is_over:
             self.timekeeper.start_phase(time, self.state.to_act)
             return
         if not self.public_submissions:
@@ -735,7 +776,7 @@ class Match:
                 if d != decision:
                     self._notice(seq, None, self._reveal(d, s))
         self.timekeeper.stop()
-        self._notice(seq, None, {"type": "over", **self.state.result})
+        self._notice(seq, None, {"type": "over", **self.result})
 
     def _reveal(self, decision: int, seat: int) -> dict[str, Any]:
         """The notice publishing a submission's nonce (and, in a tick window, the nonce of
@@ -752,7 +793,7 @@ class Match:
 
     def _nonce_public(self, decision: int, seat: int, recipient: Recipient) -> bool:
         return self.ledger.nonce_public(
-            decision, seat, recipient, self.state.decision, self.state.is_over
+            decision, seat, recipient, self.state.decision, self.is_over
         )
 
     def _describe(self, event: dict[str, Any]) -> str:
@@ -773,7 +814,7 @@ class Match:
 
     def _drive_bots(self, now: float, step: Step) -> None:
         made = 0
-        while made < self.limits.bot_burst and not self.state.is_over:
+        while made < self.limits.bot_burst and not self.is_over:
             seat = next((s for s in self.bots if self._bot_owes(s)), None)
             if seat is None:
                 return
@@ -824,10 +865,10 @@ class Match:
             match=self.id,
             game=self.game.name,
             seat=recipient,
-            to_act=list(state.to_act),
-            is_over=state.is_over,
-            winner=state.winner,
-            result=state.result,
+            to_act=self.to_act,
+            is_over=self.is_over,
+            winner=self.result["winner"],
+            result=self.result,
             view=view,
             text=self.render(view),
             clock=self.clock_status(now),

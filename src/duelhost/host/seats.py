@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from duelhost.bots import available_bots
-from duelhost.core.errors import ConfigError
+from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.registry import Game
 
 
@@ -35,7 +35,9 @@ def _check_seat(game: Game, number: int, seat: Any) -> SeatSpec:
         raise ConfigError(f"seat {number} must be an object such as {{'kind': 'human'}}")
     unknown = sorted(set(seat) - {"kind", "bot"})
     if unknown:
-        raise ConfigError(f"seat {number}: unknown field {unknown[0]!r}; the fields are kind, bot")
+        raise ConfigError(
+            f"seat {number}: unknown field {quote(unknown[0])}; the fields are kind, bot"
+        )
     kind = seat.get("kind")
     if kind == "human":
         if seat.get("bot") is not None:
@@ -46,7 +48,8 @@ def _check_seat(game: Game, number: int, seat: Any) -> SeatSpec:
         choices = available_bots(game.name)
         if name not in choices:
             raise ConfigError(
-                f"seat {number}: no bot {name!r} for {game.name}; the bots are {', '.join(choices)}"
+                f"seat {number}: no bot {quote_value(name)} for {game.name}; "
+                f"the bots are {', '.join(choices)}"
             )
         return SeatSpec("bot", name)
-    raise ConfigError(f"seat {number}: kind must be 'human' or 'bot', got {kind!r}")
+    raise ConfigError(f"seat {number}: kind must be 'human' or 'bot', got {quote_value(kind)}")

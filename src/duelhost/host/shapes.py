@@ -53,6 +53,8 @@ class LogEntry(TypedDict, total=False):
     """Ticks and timeouts: the deadline that fired."""
     reason: str
     """Abandonments: why the server ended the match."""
+    resume: float
+    """Ticks: when the next tick falls, when the schedule started again after missed ticks."""
 
 
 class OrderReceipt(TypedDict):

@@ -57,11 +57,11 @@ class Timekeeper:
         self.extended = False
         self.deadline = now + clock.seconds
 
-    def ticked(self, deadline: float) -> None:
+    def ticked(self, deadline: float, resume: float | None = None) -> None:
         """The tick due at ``deadline`` fired: the next falls one period later (a late tick
-        does not shift the schedule)."""
+        does not shift the schedule), or at ``resume`` when the schedule starts again."""
         assert self.clock is not None
-        self.deadline = deadline + self.clock.seconds
+        self.deadline = resume if resume is not None else deadline + self.clock.seconds
 
     def extend(self, seat: int) -> None:
         """``seat`` called extended time: the phase lasts ``extended_seconds`` from its start."""

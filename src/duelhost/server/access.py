@@ -8,9 +8,10 @@ from typing import cast
 from fastapi import Header, Query, Request
 from starlette.requests import HTTPConnection
 
-from duelhost.core.errors import ConfigError
+from duelhost.core.errors import ConfigError, quote
 from duelhost.server.errors import ApiError
 from duelhost.server.hub import Hub, Live, NotFound, Unauthorized
+from duelhost.server.limits import Limiter
 from duelhost.server.settings import ServerSettings
 
 
@@ -23,14 +24,18 @@ def settings_of(connection: HTTPConnection) -> ServerSettings:
     return cast(ServerSettings, connection.app.state.settings)
 
 
+def limiter_of(connection: HTTPConnection) -> Limiter:
+    return cast(Limiter, connection.app.state.limiter)
+
+
 def find(hub: Hub, match_id: str) -> Live:
     """The match, or a 404 (409 for a stored match that cannot be loaded)."""
     try:
         return hub.get(match_id)
     except NotFound:
-        raise ApiError(404, f"no match {match_id!r}") from None
+        raise ApiError(404, f"no match {quote(match_id)}") from None
     except (ConfigError, ValueError) as error:
-        raise ApiError(409, f"match {match_id!r} cannot be loaded: {error}") from None
+        raise ApiError(409, f"match {quote(match_id)} cannot be loaded: {error}") from None
 
 
 def seat_for(hub: Hub, live: Live, authorization: str | None, required: bool) -> int | None:

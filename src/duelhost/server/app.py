@@ -31,6 +31,7 @@ from fastapi import FastAPI
 import duelhost
 from duelhost.server import errors, web
 from duelhost.server.hub import Hub
+from duelhost.server.limits import Limiter, LimitMiddleware
 from duelhost.server.routes import games, live, matches
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
@@ -62,9 +63,13 @@ def create_app(
         description="Hosts two-player strategy duels: seats with tokens, server clocks, secret "
         "submissions with receipts, durable logs. See docs/server.md.",
         lifespan=lifespan,
+        # A trailing-slash redirect would build its absolute Location from the Host header.
+        redirect_slashes=False,
     )
     app.state.hub = hub
     app.state.settings = the_settings
+    app.state.limiter = limiter = Limiter(the_settings)
+    app.add_middleware(LimitMiddleware, settings=the_settings, limiter=limiter)
     errors.install(app)
     app.include_router(matches.router)
     app.include_router(games.router)

@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import Any, cast
 
 import duelhost
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value
+from duelhost.core.registry import GameSpec
+from duelhost.core.registry import spec as game_spec
 from duelhost.host import Match, SeatSpec, Step, check_seats, make_clock
 from duelhost.host.clocks import clock_from_dict
 from duelhost.host.seeds import MAX_SEED, drawn_seed
@@ -43,6 +45,10 @@ class NotFound(LookupError):
 class StorageFailed(RuntimeError):
     """A step could not be committed: nothing of it was acknowledged or sent, and the match
     was dropped from memory (it is rebuilt from the store on next use)."""
+
+
+class Busy(RuntimeError):
+    """The server hosts as many unfinished matches as its settings allow."""
 
 
 class Unauthorized(PermissionError):
@@ -75,6 +81,8 @@ class Live:
     """When each recipient's last subscriber left."""
     stored: int = 0
     """The last log sequence number committed to the store."""
+    last_event: float = 0.0
+    """When the match last had an event or a new subscriber (server time)."""
 
 
 class Hub:
@@ -96,23 +104,43 @@ class Hub:
         self.live: dict[str, Live] = {}
         self.ack_latencies: deque[float] = deque(maxlen=100_000)
         self._tasks: set[asyncio.Future[None]] = set()
+        self.unfinished: set[str] = set()
+        """Ids of the unfinished matches (in memory or not): the live-match count."""
+        self._sleepers: dict[str, asyncio.TimerHandle] = {}
+        """Unfinished matches out of memory: the timer that reloads each when its clock is
+        due."""
 
     # ------------------------------------------------------------------ lifecycle
 
     def start(self) -> int:
-        """Rebuild every unfinished match from its log and resume its clock; returns how many."""
+        """Resume every unfinished match: rebuilt from its log one at a time in the
+        background (the server answers at once meanwhile; a match asked for sooner is rebuilt
+        on demand), each clock re-armed from its stored deadlines. Returns how many."""
         rows = self.store.unfinished()
-        for row in rows:
-            live = self._restore(row)
-            self.live[row.id] = live
-            self._after(live)
+        self.unfinished = {row.id for row in rows}
+        task = asyncio.ensure_future(self._resume([row.id for row in rows]))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
         return len(rows)
+
+    async def _resume(self, match_ids: list[str]) -> None:
+        for match_id in match_ids:
+            await asyncio.sleep(0)  # let requests in between two rebuilds
+            if match_id in self.live:
+                continue
+            with contextlib.suppress(NotFound, ConfigError, ValueError):
+                self.get(match_id)
 
     def stop(self) -> None:
         for live in self.live.values():
             if live.timer is not None:
                 live.timer.cancel()
                 live.timer = None
+        for handle in self._sleepers.values():
+            handle.cancel()
+        self._sleepers.clear()
+        for task in list(self._tasks):
+            task.cancel()
         self.writer.close()
 
     # ------------------------------------------------------------------ matches
@@ -130,7 +158,14 @@ class Hub:
         """A new match; ConfigError saying what is wrong with the request."""
         if not isinstance(options, dict) or not isinstance(setup, dict):
             raise ConfigError("options and setup must be objects")
+        if len(self.unfinished) >= self.settings.max_live_matches:
+            raise Busy(
+                f"the server hosts {len(self.unfinished)} unfinished matches, its limit; "
+                "try again when some have ended"
+            )
+        check_option_types(game_spec(game_name), options)
         game = duelhost.load(game_name, **options)
+        game.spec.check_budget(dict(game.options))
         secret = secrets.token_bytes(32)
         # The match's secret as the host uses it (nonces, the drawn seed and its salt) needs
         # the server key too: a copy of the database alone gives none of them (issue 19).
@@ -165,15 +200,18 @@ class Hub:
             secret=secret.hex(),
             created=now,
             over=match.is_over,
-            result=match.state.result,
+            result=match.result,
         )
         self.store.create_match(row)
-        live = Live(match, hashes)
+        live = Live(match, hashes, last_event=self.now())
         self.live[match_id] = live
+        if not match.is_over:
+            self.unfinished.add(match_id)
         await self._run(live, match.advance)
         return live, tokens
 
     def get(self, match_id: str) -> Live:
+        """The match in memory, rebuilt from the store if it is not (NotFound)."""
         live = self.live.get(match_id)
         if live is not None:
             return live
@@ -183,7 +221,12 @@ class Hub:
         if row is None:
             raise NotFound(match_id)
         live = self._restore(row)
+        sleeper = self._sleepers.pop(match_id, None)
+        if sleeper is not None:
+            sleeper.cancel()
         self.live[match_id] = live
+        if live.match.is_over:
+            self.unfinished.discard(match_id)
         self._after(live)
         return live
 
@@ -208,7 +251,8 @@ class Hub:
             cast("list[LogEntry]", self.store.log(row.id)),
             self.settings.host,
         )
-        return Live(match, [s.get("token_hash") for s in row.seats], stored=len(match.log))
+        hashes = [s.get("token_hash") for s in row.seats]
+        return Live(match, hashes, stored=len(match.log), last_event=self.now())
 
     def seat_of(self, live: Live, authorization: str | None, required: bool) -> int | None:
         """The seat a bearer token holds (None: no token, a spectator). Unauthorized for a
@@ -284,6 +328,7 @@ class Hub:
     async def _run(self, live: Live, event: Callable[[float], Step]) -> Answer | None:
         """Apply one event: host step, commit, then answer and frames. IllegalAction passes
         through (after committing whatever the event's deadline check produced)."""
+        live.last_event = self.now()
         self._watch(live)
         try:
             step = event(self.now())
@@ -302,7 +347,7 @@ class Hub:
         if step.entries:
             # The store keeps each entry as JSON: a LogEntry is a plain dict.
             entries = cast("list[dict[str, Any]]", step.entries)
-            row = (match.id, entries, match.is_over, match.state.result, self.now())
+            row = (match.id, entries, match.is_over, match.result, self.now())
             committed = asyncio.wrap_future(self.writer.put(row))
             live.last_commit = committed
             try:
@@ -326,6 +371,8 @@ class Hub:
                     f"the match could not be stored ({error}); try again"
                 ) from error
             live.stored = max(live.stored, step.entries[-1]["seq"])
+            if match.is_over:
+                self.unfinished.discard(match.id)
             for recipient, frame in step.frames.items():
                 # Serialised once per recipient by the host (again only for clients that
                 # asked for frames without the text rendering).
@@ -359,21 +406,43 @@ class Hub:
             return
         if match.bots_due():
             live.timer = loop.call_soon(self._fire, match.id)
-        elif match.deadline is not None:
-            delay = max(0.0, match.deadline - self.now())
-            live.timer = loop.call_later(delay, self._fire, match.id)
+            return
+        wake = match.next_wake()
+        idle = self.settings.idle_evict
+        if wake is not None and wake - self.now() <= idle:
+            live.timer = loop.call_later(max(0.0, wake - self.now()), self._fire, match.id)
+        else:
+            # Nothing due for a while: the match leaves memory if it stays idle.
+            live.timer = loop.call_later(idle, self._evict, match.id)
 
     def _evict(self, match_id: str) -> None:
+        """Drop an idle match from memory (a finished one, or an unfinished one nobody watches
+        and nothing happened in for ``idle_evict`` seconds: its clock is kept by a timer that
+        reloads it from the store when it is due)."""
         live = self.live.get(match_id)
         if live is None:
             return
         live.timer = None
-        if any(live.subscribers.values()) or (
-            live.last_commit is not None and not live.last_commit.done()
+        match, now = live.match, self.now()
+        if (
+            any(live.subscribers.values())
+            or (live.last_commit is not None and not live.last_commit.done())
+            or (not match.is_over and now - live.last_event < self.settings.idle_evict)
         ):
             self._after(live)
             return
         del self.live[match_id]
+        wake = None if match.is_over else match.next_wake()
+        if wake is not None:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, wake - now)
+            self._sleepers[match_id] = loop.call_later(delay, self._wake, match_id)
+
+    def _wake(self, match_id: str) -> None:
+        """An evicted match's clock is due: reload it (which arms its timer and fires it)."""
+        self._sleepers.pop(match_id, None)
+        with contextlib.suppress(NotFound, ConfigError, ValueError):
+            self.get(match_id)
 
     def _fire(self, match_id: str) -> None:
         live = self.live.get(match_id)
@@ -396,6 +465,7 @@ class Hub:
     ) -> asyncio.Queue[str]:
         """A queue that receives every frame for ``recipient`` as JSON text."""
         queue: asyncio.Queue[str] = asyncio.Queue()
+        live.last_event = self.now()
         live.subscribers[recipient].add(queue)
         if not with_text:
             live.lean.add(queue)
@@ -420,3 +490,29 @@ class Hub:
             for r, queues in live.subscribers.items()
             if queues or now - live.left.get(r, -grace) < grace
         }
+
+
+_KIND_NAMES = {"int": "an integer", "float": "a number", "bool": "true or false", "str": "text"}
+
+
+def check_option_types(spec: GameSpec, options: dict[str, Any]) -> None:
+    """Options sent as JSON must have their declared JSON type: the kernel reads text too
+    (``--opt galaxies=7`` on the command line), but the API coerces nothing (``"7"`` is not 7).
+    ConfigError naming the option."""
+    declared = {option.name: option for option in spec.options}
+    for name, value in options.items():
+        option = declared.get(name)
+        if option is None or value is None or option.kind == "json":
+            continue  # unknown names and nulls are the kernel's to judge
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        fits = {
+            "int": number and float(value).is_integer(),
+            "float": number,
+            "bool": isinstance(value, bool),
+            "str": isinstance(value, str),
+        }.get(option.kind, True)
+        if not fits:
+            raise ConfigError(
+                f"{spec.name}: option {quote(name)} must be {_KIND_NAMES[option.kind]}, "
+                f"got {quote_value(value)}"
+            )

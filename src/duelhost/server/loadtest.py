@@ -290,6 +290,13 @@ def run_loadtest(
             str(port),
             "--db",
             url,
+            # One client plays every match of the benchmark: lift the per-client quotas.
+            "--max-matches-per-client",
+            "1000000",
+            "--requests-per-second",
+            "1000000",
+            "--max-live-matches",
+            "1000000",
         ],
         stdout=subprocess.DEVNULL,
         stderr=server_log,

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class SeatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["human", "bot"] = Field(
         description="human: gets a token; bot: played by the server"
     )
@@ -17,7 +17,7 @@ class SeatIn(BaseModel):
 
 
 class CreateMatch(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=64, description="engine name (GET /api/games lists them)")
     options: dict[str, Any] = Field(default_factory=dict, description="game options")
     setup: dict[str, Any] = Field(default_factory=dict, description="setup arguments of game.new")
@@ -61,7 +61,7 @@ class Created(BaseModel):
 
 
 class Submission(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     text: str = Field(max_length=20_000, description="the submission in the game's notation")
     key: str | None = Field(default=None, max_length=200, description="idempotency key")
     seat: int | None = Field(default=None, description="optional: must be the token's seat")

@@ -30,6 +30,24 @@ class ServerSettings:
     key_file: str | None = None
     """The server key's file (created on first start; see ``server.keys``); None: beside a
     SQLite database, else ``$XDG_DATA_HOME/duelhost/server.key``."""
+    max_body_bytes: int = 262_144
+    """Bytes of one HTTP request body; a longer one gets 413 before it is parsed (enough for
+    the longest valid body: ``max_text`` characters written as JSON escapes)."""
+    max_live_matches: int = 1_000
+    """Unfinished matches the server hosts at once; a creation past it gets 429."""
+    max_matches_per_client: int = 20
+    """Matches one client (address) may create in any 60 seconds; past it, 429."""
+    requests_per_second: float = 50.0
+    """HTTP requests and new live streams per client and second on average (bursts of twice
+    as many); past it, 429 (a live stream is closed with code 4429)."""
+    ws_max_message: int = 65_536
+    """Characters of one live-stream message from a client; a longer one gets an ``error``."""
+    ws_messages_per_second: float = 20.0
+    """Messages a live stream's client may send a second on average (bursts of twice as
+    many); past it, each gets an ``error`` and is not acted on."""
+    idle_evict: float = 300.0
+    """Seconds an unfinished match stays in memory after its last event while nobody watches
+    it; it is reloaded from the store when it is next used or its clock is due."""
     host: HostLimits = field(default_factory=HostLimits)
     """What one match keeps and sends: legal-list size, frame buffer, bot burst, idempotency
     keys per seat."""

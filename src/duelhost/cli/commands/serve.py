@@ -11,6 +11,8 @@ import typer
 
 from duelhost.cli.output import fail, make_console
 from duelhost.core.errors import ConfigError
+from duelhost.host.limits import HostLimits
+from duelhost.server.settings import ServerSettings
 
 console = make_console()
 
@@ -31,6 +33,18 @@ def register(app: typer.Typer) -> None:
                 "database, else ~/.local/share/duelhost/server.key)"
             ),
         ] = None,
+        max_live_matches: Annotated[
+            int, typer.Option(min=1, help="unfinished matches hosted at once")
+        ] = ServerSettings.max_live_matches,
+        max_matches_per_client: Annotated[
+            int, typer.Option(min=1, help="matches one client may create a minute")
+        ] = ServerSettings.max_matches_per_client,
+        requests_per_second: Annotated[
+            float, typer.Option(min=0.1, help="requests per client and second")
+        ] = ServerSettings.requests_per_second,
+        idle_seconds: Annotated[
+            float, typer.Option(min=1, help="a match no human seat acts in for this long ends")
+        ] = HostLimits.idle_seconds,
     ) -> None:
         """Run the match server.
 
@@ -38,12 +52,18 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from duelhost.server import create_app
-        from duelhost.server.settings import ServerSettings
         from duelhost.store import Store, default_url
 
+        settings = ServerSettings(
+            key_file=key_file,
+            max_live_matches=max_live_matches,
+            max_matches_per_client=max_matches_per_client,
+            requests_per_second=requests_per_second,
+            host=HostLimits(idle_seconds=idle_seconds),
+        )
         try:
             store = Store(db)
-            application = create_app(store=store, settings=ServerSettings(key_file=key_file))
+            application = create_app(store=store, settings=settings)
         except ConfigError as error:
             raise fail(f"{error}") from None
         # The store's writer thread commits while the event loop works; a short switch
@@ -63,6 +83,8 @@ def register(app: typer.Typer) -> None:
             log_level="warning",
             access_log=False,
             ws_per_message_deflate=False,
+            # The stream refuses longer messages itself; this bounds what is buffered first.
+            ws_max_size=4 * settings.ws_max_message + 1024,
         )
 
     @app.command()

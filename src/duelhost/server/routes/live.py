@@ -14,14 +14,17 @@ import asyncio
 import contextlib
 import json
 import math
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value, shorten
 from duelhost.server.access import hub_of, settings_of
+from duelhost.server.errors import MAX_MESSAGE
 from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
+from duelhost.server.limits import TokenBucket
 from duelhost.server.settings import ServerSettings
 
 router = APIRouter()
@@ -85,7 +88,7 @@ def _match(hub: Hub, match_id: str) -> Live:
     try:
         return hub.get(match_id)
     except (NotFound, ConfigError, ValueError):
-        raise Refused(f"no match {match_id!r}", 4404) from None
+        raise Refused(f"no match {quote(match_id)}", 4404) from None
 
 
 async def _hello(hub: Hub, live: Live, websocket: WebSocket, settings: ServerSettings) -> Hello:
@@ -115,15 +118,22 @@ async def _serve_messages(
     hub: Hub, live: Live, seat: int | None, websocket: WebSocket, settings: ServerSettings
 ) -> None:
     """Answer the client's messages until it leaves (raises WebSocketDisconnect)."""
+    rate = settings.ws_messages_per_second
+    bucket = TokenBucket(rate, 2 * rate, time.monotonic())
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         text = message.get("text")
-        if text is None:
-            reply: dict[str, Any] = {
+        reply: dict[str, Any]
+        if bucket.take(time.monotonic()):
+            reply = {"type": "error", "error": f"more than {rate:g} messages a second"}
+        elif text is None:
+            reply = {"type": "error", "error": "messages must be JSON objects sent as text"}
+        elif len(text) > settings.ws_max_message:
+            reply = {
                 "type": "error",
-                "error": "messages must be JSON objects sent as text",
+                "error": f"a message may hold at most {settings.ws_max_message} characters",
             }
         else:
             reply = await handle_message(hub, live, seat, text, settings)
@@ -153,7 +163,7 @@ def _sendable_ref(ref: Any, max_length: int) -> bool:
 
 
 def _error(ref: Any, message: str) -> dict[str, Any]:
-    return {"type": "error", "ref": ref, "error": message}
+    return {"type": "error", "ref": ref, "error": shorten(message, MAX_MESSAGE)}
 
 
 async def handle_message(
@@ -194,6 +204,10 @@ async def _submit(
     key = data.get("key")
     if key is not None and (not isinstance(key, str) or len(key) > settings.max_key):
         return _error(ref, f"key must be text of at most {settings.max_key} characters")
+    asked = data.get("seat")
+    if asked is not None and asked != seat:
+        # As over HTTP (403): a token acts only for its own seat.
+        return _error(ref, f"this token holds seat {seat}, not seat {quote_value(asked)}")
     text = data.get("text")
     if isinstance(text, str) and len(text) > settings.max_text:
         return _error(ref, "the text is too long")

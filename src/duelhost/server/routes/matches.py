@@ -13,9 +13,18 @@ from fastapi.responses import JSONResponse
 
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host.shapes import Answer
-from duelhost.server.access import acting_seat, find, hub_of, seat_action, seat_for
+from duelhost.server.access import (
+    acting_seat,
+    find,
+    hub_of,
+    limiter_of,
+    seat_action,
+    seat_for,
+    settings_of,
+)
 from duelhost.server.errors import ERRORS, ApiError
-from duelhost.server.hub import Live
+from duelhost.server.hub import Busy, Live
+from duelhost.server.limits import client_of, too_many
 from duelhost.server.models import (
     Accepted,
     Commitment,
@@ -35,6 +44,11 @@ router = APIRouter()
 async def create_match(request: Request, body: CreateMatch) -> Any:
     """Create a match. Human seats get a token (in the URL fragment of their page)."""
     hub = hub_of(request)
+    wait = limiter_of(request).creation(client_of(request.scope))
+    if wait:
+        limit = settings_of(request).max_matches_per_client
+        status, headers, message = too_many(wait, f"more than {limit} matches a minute")
+        raise ApiError(status, message, headers)
     try:
         live, tokens = await hub.create(
             body.game,
@@ -47,6 +61,8 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
         )
     except (ConfigError, IllegalAction) as error:
         raise ApiError(400, str(error)) from None
+    except Busy as error:
+        raise ApiError(429, str(error), {"Retry-After": "60"}) from None
     match = live.match
     seats = [
         SeatOut(
