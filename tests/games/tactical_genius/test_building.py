@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import duelhost
-from duelhost.games.tactical_genius.state import EVEN_BONUSES, ODD_BONUSES
+from duelhost.games.tactical_genius.army import EVEN_BONUSES, ODD_BONUSES
 from tests.games.tactical_genius.helpers import new, start, unit
 
 

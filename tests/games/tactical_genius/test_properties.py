@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import duelhost
-from duelhost.games.tactical_genius.state import BUDGET, MAX_ON_BOARD, MAX_PLACED
+from duelhost.games.tactical_genius.army import BUDGET, MAX_ON_BOARD, MAX_PLACED
 from tests.games.tactical_genius.helpers import new
 
 

@@ -39,8 +39,11 @@ Kernel fit
     minutes a phase, one extension to 10 minutes per player, TG9) belong to the match host; the
     view's ``time_control`` states them. A timeout idles every unit / does nothing.
 
-Modules: ``table`` (types and skills), ``actions`` (submissions and notation), ``state``
-(the rules), ``render`` (terminal text).
+Modules: ``table`` (types and skills), ``actions`` (submissions and their canonical text),
+``army`` (constants, unit sheets and board queries), ``notation`` (reading and checking a
+submission), ``rules`` (resolving reinforcement and command phases), ``legal`` (legal lists,
+random submissions, bot helpers), ``views`` (views and snapshot), ``state`` (the match: phases,
+kernel hooks, the end), ``render`` (terminal text).
 """
 
 from __future__ import annotations
