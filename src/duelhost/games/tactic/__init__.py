@@ -26,7 +26,9 @@ cell from the back row; a Flame choice burns the first adjacent unit in the boar
 
 Modules: ``board`` (geometry), ``abilities`` (the ability table, AT order, trigger order),
 ``factions`` (+ ``factions.json``, the house factions, option ``factions=PATH``), ``actions``
-(notation), ``state`` (the engine), ``render`` (terminal text).
+(notation), ``units`` (the match data and small queries), ``rules`` (combat), ``legality``
+(rule checks and legal actions), ``views`` (views, snapshot, the bots' preview), ``state`` (the
+match: phases, turns, kernel hooks), ``render`` (terminal text).
 """
 
 from __future__ import annotations

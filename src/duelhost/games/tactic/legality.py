@@ -1,0 +1,342 @@
+"""Which /TACTIC/ turn actions are legal: the checks that explain a refusal (G3) and the list
+of every legal submission.
+"""
+
+from __future__ import annotations
+
+from duelhost.core.errors import IllegalAction
+from duelhost.games.tactic import board
+from duelhost.games.tactic.actions import (
+    Action,
+    Attack,
+    EndTurn,
+    FlameTarget,
+    Move,
+    Use,
+    format_action,
+)
+from duelhost.games.tactic.board import ADJACENT, NEIGHBOURS
+from duelhost.games.tactic.rules import Rules
+from duelhost.games.tactic.units import (
+    CACHED,
+    FACTION,
+    KING,
+    MOVED,
+    ONCE_FLAGS,
+    PLACE,
+    USED_DRAIN,
+    USED_DUST,
+    USED_FIREBALL,
+)
+
+
+class Legality(Rules):
+    """Rule checks and legal actions during play."""
+
+    # ------------------------------------------------------------------ rule checks
+
+    def _own_ready(self, seat: int, cell: int, text: str) -> int:
+        unit = self.board_[cell]
+        if unit < 0:
+            raise IllegalAction(f"{text}: there is no unit on {board.name(cell)}")
+        if self.u_owner[unit] != seat:
+            raise IllegalAction(f"{text}: the {self.label(unit)} is not yours")
+        if self.u_flags[unit] & CACHED:
+            raise IllegalAction(f"{text}: {self.u_type[unit].name} is cached")
+        return unit
+
+    def _duty_error(self, unit: int, duty: list[int], text: str) -> IllegalAction:
+        taunter = self.label(self.board_[duty[0]])
+        return IllegalAction(
+            f"{text}: Taunted by {taunter}; {self.u_type[unit].name} must attack it"
+        )
+
+    def _check(self, seat: int, action: Action) -> None:
+        """IllegalAction saying which rule stops ``action``; nothing is changed."""
+        text = format_action(action)
+        if self.flames:
+            flame = self.flames[0]
+            options = ", ".join(board.name(self.u_cell[v]) for v in self._flame_choices(flame))
+            if not isinstance(action, FlameTarget):
+                raise IllegalAction(
+                    f"{text}: first choose the unit the Flame of the dead {self.label(flame)} "
+                    f"burns: flame CELL ({options})"
+                )
+            if self.board_[action.cell] not in self._flame_choices(flame):
+                raise IllegalAction(f"{text}: the Flame burns an adjacent unit ({options})")
+            return
+        if isinstance(action, FlameTarget):
+            raise IllegalAction(f"{text}: no Flame is waiting for a choice")
+        if isinstance(action, EndTurn):
+            for unit in self.units(seat):
+                if not self.u_flags[unit] & CACHED:
+                    duty = self.taunt_duty(unit)
+                    if duty:
+                        raise IllegalAction(
+                            f"end: {self.label(unit)} must attack "
+                            f"{self.label(self.board_[duty[0]])} (Taunt)"
+                        )
+            return
+        if isinstance(action, Move):
+            self._check_move(seat, action, text)
+        elif isinstance(action, Attack):
+            self._check_attack(seat, action, text)
+        elif isinstance(action, Use):
+            self._check_use(seat, action, text)
+        else:
+            raise IllegalAction(f"{text}: the build phase is over")
+
+    def _check_move(self, seat: int, action: Move, text: str) -> None:
+        path = action.path
+        unit = self._own_ready(seat, path[0], text)
+        name = self.u_type[unit].name
+        if self.u_flags[unit] & MOVED:
+            raise IllegalAction(f"{text}: {name} has already moved this turn")
+        taunters = self.taunters_next_to(unit, path[0])
+        if taunters:
+            raise IllegalAction(f"{text}: Taunted by {self.label(taunters[0])}")
+        limit = 1 + self.u_type[unit].abilities.get("Dash", 0)
+        if len(path) - 1 > limit:
+            cells = "cell" if limit == 1 else "cells"
+            raise IllegalAction(f"{text}: {name} moves at most {limit} {cells}")
+        seen = {path[0]}
+        for i in range(1, len(path)):
+            here, before = path[i], path[i - 1]
+            if here not in ADJACENT[before]:
+                raise IllegalAction(
+                    f"{text}: {board.name(here)} is not next to {board.name(before)}"
+                )
+            if here in seen:
+                raise IllegalAction(f"{text}: the path visits {board.name(here)} twice")
+            if self.board_[here] >= 0:
+                raise IllegalAction(
+                    f"{text}: {board.name(here)} is occupied by {self.label(self.board_[here])}"
+                )
+            if i < len(path) - 1:
+                stop = self.taunters_next_to(unit, here)
+                if stop:
+                    raise IllegalAction(
+                        f"{text}: Taunted by {self.label(stop[0])} on reaching {board.name(here)}"
+                    )
+            seen.add(here)
+
+    def _check_attack(self, seat: int, action: Attack, text: str) -> None:
+        unit = self._own_ready(seat, action.origin, text)
+        kind = self.u_type[unit]
+        if len(action.targets) == 2:
+            if "Double Strike" not in kind.abilities:
+                raise IllegalAction(f"{text}: {kind.name} has no Double Strike")
+            if action.targets[0] == action.targets[1]:
+                raise IllegalAction(f"{text}: a Double Strike attacks two different units")
+        reach = self.combat_range(unit)
+        for cell in action.targets:
+            if self.board_[cell] < 0:
+                raise IllegalAction(f"{text}: there is no unit on {board.name(cell)}")
+            if cell not in reach:
+                raise IllegalAction(
+                    f"{text}: {board.name(cell)} is not in {kind.name}'s combat range"
+                )
+        duty = self.taunt_duty(unit)
+        if duty and not any(c in duty for c in action.targets):
+            raise self._duty_error(unit, duty, text)
+        if action.follow >= 0 and "Command" not in kind.abilities:
+            raise IllegalAction(f"{text}: {kind.name} has no Command")
+        if "Command" in kind.abilities:
+            commanded = self.board_[action.targets[0]]
+            options = self.follow_options(commanded)
+            if action.follow < 0 and options:
+                raise IllegalAction(
+                    f"{text}: Command: name the unit {self.label(commanded)} attacks, "
+                    f"like {text}>{board.name(options[0])}"
+                )
+            if action.follow >= 0 and action.follow not in options:
+                if self.board_[action.follow] < 0:
+                    raise IllegalAction(f"{text}: there is no unit on {board.name(action.follow)}")
+                duty = self.taunt_duty(commanded)
+                if duty:
+                    raise IllegalAction(
+                        f"{text}: Taunted by {self.label(self.board_[duty[0]])}; "
+                        f"{self.u_type[commanded].name} must attack it"
+                    )
+                raise IllegalAction(
+                    f"{text}: {board.name(action.follow)} is not in "
+                    f"{self.u_type[commanded].name}'s combat range"
+                )
+
+    def _check_use(self, seat: int, action: Use, text: str) -> None:
+        unit = self.board_[action.origin]
+        if (
+            unit >= 0
+            and self.u_owner[unit] == seat
+            and action.ability not in self.u_type[unit].abilities
+        ):
+            raise IllegalAction(f"{text}: {self.u_type[unit].name} has no {action.ability}")
+        unit = self._own_ready(seat, action.origin, text)
+        kind = self.u_type[unit]
+        ability = action.ability
+        if self.u_flags[unit] & ONCE_FLAGS.get(ability, 0):
+            raise IllegalAction(f"{text}: {kind.name} has already used {ability} this turn")
+        if ability in ("Push", "Swap", "Sacrifice"):
+            duty = self.taunt_duty(unit)
+            if duty:
+                raise self._duty_error(unit, duty, text)
+        target = self.board_[action.target]
+        if target < 0:
+            raise IllegalAction(f"{text}: there is no unit on {board.name(action.target)}")
+        if target == unit:
+            raise IllegalAction(f"{text}: {kind.name} cannot target itself")
+        adjacent = action.target in ADJACENT[action.origin]
+        if ability in ("Push", "Drain"):
+            if action.target not in self.combat_range(unit):
+                raise IllegalAction(
+                    f"{text}: {board.name(action.target)} is not in {kind.name}'s combat range"
+                )
+        elif not adjacent:
+            raise IllegalAction(
+                f"{text}: {board.name(action.target)} is not adjacent to {kind.name}"
+            )
+        if ability == "Push":
+            dest = action.destination
+            if dest not in ADJACENT[action.target]:
+                raise IllegalAction(
+                    f"{text}: a push moves {self.label(target)} one cell "
+                    f"({board.name(dest)} is not next to it)"
+                )
+            if self.board_[dest] >= 0:
+                raise IllegalAction(
+                    f"{text}: {board.name(dest)} is occupied by {self.label(self.board_[dest])}"
+                )
+        elif ability == "Drain":
+            need = kind.abilities["Drain"]
+            if self.u_dmg[unit] < need:
+                raise IllegalAction(
+                    f"{text}: {kind.name} has {self.u_dmg[unit]} damage; Drain {need} needs {need}"
+                )
+            burner = self.burning()
+            if burner >= 0:
+                raise IllegalAction(
+                    f"{text}: Drain is blocked while {self.label(burner)} is damaged (Burn)"
+                )
+            if "Burn" in self.u_type[target].abilities and self.u_owner[target] == seat:
+                raise IllegalAction(
+                    f"{text}: {self.label(target)} cannot be damaged by allies (Burn)"
+                )
+        elif ability == "Sprinkle Dust":
+            if self.u_dmg[target] == 0:
+                raise IllegalAction(f"{text}: {self.label(target)} has no damage")
+            burner = self.burning(exclude=target)
+            if burner >= 0:
+                raise IllegalAction(
+                    f"{text}: healing is blocked while {self.label(burner)} is damaged (Burn)"
+                )
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.phase == FACTION:
+            return [f"faction {name}" for name in self.table.names]
+        if self.phase == KING:
+            return [f"king {board.name(c)}" for c in board.CROWN_SPACES[seat]]
+        if self.phase == PLACE:
+            empty = [board.name(c) for c in board.BUILD_ZONES[seat] if self.board_[c] < 0]
+            return [
+                f"place {u.name} {cell}"
+                for u in self.faction(seat).units
+                if u.cost <= self.coins[seat]
+                for cell in empty
+            ]
+        if self.flames:
+            return [
+                f"flame {board.name(self.u_cell[v])}" for v in self._flame_choices(self.flames[0])
+            ]
+        found: list[Action] = []
+        duty_left = False
+        for unit in self.units(seat):
+            if self.u_flags[unit] & CACHED:
+                continue
+            duty = self.taunt_duty(unit)
+            duty_left = duty_left or bool(duty)
+            found.extend(self._unit_actions(unit, duty))
+        texts = [format_action(a) for a in found]
+        if not duty_left:
+            texts.append("end")
+        return texts
+
+    def _unit_actions(self, unit: int, duty: list[int]) -> list[Action]:
+        kind = self.u_type[unit]
+        cell = self.u_cell[unit]
+        found: list[Action] = []
+        if not self.u_flags[unit] & MOVED:
+            found.extend(Move(path) for path in self._paths(unit))
+        reach = self.combat_range(unit)
+        for t in reach:
+            if duty and t not in duty:
+                continue
+            if "Command" in kind.abilities:
+                options = self.follow_options(self.board_[t])
+                if options:
+                    found.extend(Attack(cell, (t,), f) for f in options)
+                    continue
+            found.append(Attack(cell, (t,)))
+        if "Double Strike" in kind.abilities:
+            for i, a in enumerate(reach):
+                for b in reach[i + 1 :]:
+                    if not duty or a in duty or b in duty:
+                        found.append(Attack(cell, tuple(sorted((a, b)))))
+        adjacent = [c for c in NEIGHBOURS[cell] if self.board_[c] >= 0]
+        flags = self.u_flags[unit]
+        abilities = kind.abilities
+        if "Fireball" in abilities and not flags & USED_FIREBALL:
+            found.extend(Use(cell, "Fireball", t) for t in adjacent)
+        if "Sprinkle Dust" in abilities and not flags & USED_DUST:
+            found.extend(
+                Use(cell, "Sprinkle Dust", t)
+                for t in adjacent
+                if self.u_dmg[self.board_[t]] and self.burning(exclude=self.board_[t]) < 0
+            )
+        if (
+            "Drain" in abilities
+            and not flags & USED_DRAIN
+            and self.u_dmg[unit] >= abilities["Drain"]
+            and self.burning() < 0
+        ):
+            owner = self.u_owner[unit]
+            for t in reach:
+                victim = self.board_[t]
+                if not ("Burn" in self.u_type[victim].abilities and self.u_owner[victim] == owner):
+                    found.append(Use(cell, "Drain", t))
+        if not duty:
+            if "Push" in abilities:
+                for t in reach:
+                    found.extend(
+                        Use(cell, "Push", t, d) for d in NEIGHBOURS[t] if self.board_[d] < 0
+                    )
+            if "Swap" in abilities:
+                found.extend(Use(cell, "Swap", t) for t in adjacent)
+            if "Sacrifice" in abilities:
+                found.extend(Use(cell, "Sacrifice", t) for t in adjacent)
+        return found
+
+    def _paths(self, unit: int) -> list[tuple[int, ...]]:
+        """One shortest path to every cell the unit can move to (Dash; a path stops next to
+        an enemy Taunter)."""
+        start = self.u_cell[unit]
+        if self.taunters_next_to(unit, start):
+            return []
+        limit = 1 + self.u_type[unit].abilities.get("Dash", 0)
+        paths: dict[int, tuple[int, ...]] = {start: (start,)}
+        frontier = [start]
+        found: list[tuple[int, ...]] = []
+        for _ in range(limit):
+            following = []
+            for here in frontier:
+                if here != start and self.taunters_next_to(unit, here):
+                    continue
+                for c in NEIGHBOURS[here]:
+                    if c in paths or self.board_[c] >= 0:
+                        continue
+                    paths[c] = paths[here] + (c,)
+                    found.append(paths[c])
+                    following.append(c)
+            frontier = following
+        return found
