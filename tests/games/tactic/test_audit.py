@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 import duelhost
 from duelhost import ConfigError, IllegalAction
 from duelhost.games.tactic.factions import load_table
+from duelhost.games.tactic.flags import CACHED
 from duelhost.games.tactic.state import TacticState
-from duelhost.games.tactic.units import CACHED
 from tests.games.tactic.helpers import arena, at, current_at, custom, damage, empty, play
 
 WALL = custom("Wall", 9, 0)

@@ -135,12 +135,23 @@ def test_other_options_are_validated() -> None:
 
 
 def test_every_ability_has_a_table_entry_and_a_rule_hook() -> None:
-    from duelhost.games.tactic.abilities import HOOKS, KEYWORDS
-    from duelhost.games.tactic.state import TacticState
+    from duelhost.games.tactic import effects
+    from duelhost.games.tactic.abilities import KEYWORDS
 
-    assert set(HOOKS) == set(ABILITIES)
-    for name, hook in HOOKS.items():
-        assert callable(getattr(TacticState, hook)), name
+    hooks = (
+        "at_step",
+        "hp_bonus",
+        "start_of_turn",
+        "after_attack",
+        "on_death",
+        "options",
+        "use",
+    )
+    for name, row in ABILITIES.items():
+        used = [getattr(row, hook) for hook in hooks if getattr(row, hook) is not None]
+        assert row.traits or used, name
+        for hook in used:
+            assert hook.__module__ == effects.__name__, (name, hook)
     assert KEYWORDS == {
         "fireball": "Fireball",
         "push": "Push",
@@ -149,3 +160,26 @@ def test_every_ability_has_a_table_entry_and_a_rule_hook() -> None:
         "drain": "Drain",
         "dust": "Sprinkle Dust",
     }
+
+
+def test_the_engine_names_no_ability_outside_the_table() -> None:
+    """Abilities are told apart only through the table (issue 17): no engine module compares
+    or looks up an ability by its name; messages and log labels may still say it."""
+    import re
+    from pathlib import Path
+
+    import duelhost.games.tactic as package
+
+    names = "|".join(re.escape(name) for name in ABILITIES)
+    comparison = re.compile(
+        rf'"({names})"\s*(in\b|not in\b|==|!=)|(==|!=|in)\s*\(?"({names})"'
+        r'|\.abilities\.get\("|\.abilities\["|ONCE_FLAGS'
+    )
+    found = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        if path.name == "abilities.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if comparison.search(line):
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    assert found == []

@@ -12,9 +12,9 @@ import duelhost
 from duelhost import IllegalAction
 from duelhost.bots import make_bot, play_match
 from duelhost.games.tactic import board
+from duelhost.games.tactic.flags import ALIVE
 from duelhost.games.tactic.render import describe_event, render_view
 from duelhost.games.tactic.state import TacticState
-from duelhost.games.tactic.units import ALIVE
 from tests.games.tactic.helpers import UNITS, arena
 
 FAST = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -24,7 +24,9 @@ the turn ends; a faction choice takes the table's first faction; a King goes on 
 crown space (C1/C7); a placement buys the cheapest unit (first listed) on the first empty build
 cell from the back row; a Flame choice burns the first adjacent unit in the board's order.
 
-Modules: ``board`` (geometry), ``abilities`` (the ability table, AT order, trigger order),
+Modules: ``board`` (geometry), ``abilities`` (the ability table: one row per ability, its data
+and its hooks; AT, trigger and start-of-turn orders), ``effects`` (the hook functions),
+``flags`` (a unit's flag bits),
 ``factions`` (+ ``factions.json``, the house factions, option ``factions=PATH``), ``actions``
 (notation), ``units`` (the match data and small queries), ``rules`` (combat), ``legality``
 (rule checks and legal actions), ``views`` (views, snapshot, the bots' preview), ``state`` (the

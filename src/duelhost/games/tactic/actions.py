@@ -14,8 +14,10 @@ import re
 from dataclasses import dataclass
 
 from duelhost.core.errors import IllegalAction
-from duelhost.games.tactic import board
-from duelhost.games.tactic.abilities import ABILITIES, KEYWORDS
+from duelhost.games.tactic import (
+    abilities,  # read at call time: abilities imports Use
+    board,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,7 @@ def format_action(action: Action) -> str:
         text = f"{name(action.origin)}>" + ",".join(name(c) for c in action.targets)
         return text + (f">{name(action.follow)}" if action.follow >= 0 else "")
     if isinstance(action, Use):
-        keyword = ABILITIES[action.ability].keyword
+        keyword = abilities.ABILITIES[action.ability].keyword
         text = f"{name(action.origin)} {keyword} {name(action.target)}"
         return text + (f" {name(action.destination)}" if action.destination >= 0 else "")
     if isinstance(action, FlameTarget):
@@ -118,17 +120,17 @@ def parse_turn_action(text: str) -> Action:
             raise IllegalAction(f"{compact}: a Double Strike cannot also name a Command target")
         return Attack(origin, tuple(sorted(targets)), follow)
     words = compact.split()
-    if len(words) >= 2 and words[1].lower() in KEYWORDS:
+    if len(words) >= 2 and words[1].lower() in abilities.KEYWORDS:
         keyword = words[1].lower()
-        ability = KEYWORDS[keyword]
-        wanted = 4 if keyword == "push" else 3
+        ability = abilities.ABILITIES[abilities.KEYWORDS[keyword]]
+        wanted = 4 if ability.destination else 3
         if len(words) != wanted:
-            shape = "B2 push B3 B4" if keyword == "push" else f"B2 {keyword} B3"
-            raise IllegalAction(f"'{compact}': {ability} is written like '{shape}'")
+            shape = f"B2 {keyword} B3" + (" B4" if ability.destination else "")
+            raise IllegalAction(f"'{compact}': {ability.name} is written like '{shape}'")
         origin = board.parse(words[0])
         target = board.parse(words[2])
-        destination = board.parse(words[3]) if keyword == "push" else -1
-        return Use(origin, ability, target, destination)
+        destination = board.parse(words[3]) if ability.destination else -1
+        return Use(origin, ability.name, target, destination)
     if words and words[0].lower() == "flame":
         if len(words) != 2:
             raise IllegalAction(f"'{compact}': a Flame choice is written like 'flame C3'")

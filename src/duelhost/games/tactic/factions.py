@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from duelhost.core.errors import ConfigError
-from duelhost.games.tactic.abilities import ABILITIES, format_ability, parse_ability
+from duelhost.games.tactic.abilities import ABILITIES, Kit, format_ability, kit_of, parse_ability
 
 HOUSE_PATH = Path(__file__).with_name("factions.json")
 MAX_STAT = 99
@@ -38,6 +39,11 @@ class UnitType:
 
     def value(self, ability: str) -> int:
         return self.abilities.get(ability, 0)
+
+    @cached_property
+    def kit(self) -> Kit:
+        """What its abilities make it do, from the ability table (computed once)."""
+        return kit_of(self.abilities)
 
     def card(self) -> dict[str, Any]:
         return {
@@ -111,7 +117,13 @@ def _unit(data: Any, faction: str, where: str) -> UnitType:
     cost = _int(data, "cost", where, 0 if king else 1)
     if king and cost != 0:
         raise _fail(where, "a King costs 0 (it is placed for free)")
-    raw = data.get("abilities", [])
+    abilities = _abilities(data.get("abilities", []), king, where)
+    return UnitType(name.strip(), hp, at, cost, king, abilities, faction)
+
+
+def _abilities(raw: Any, king: bool, where: str) -> dict[str, int]:
+    """A unit's ability list (``["Range 1", "Taunt"]``) checked against the ability table:
+    X in the row's bounds, each once, no excluded pair, nothing a King may not have."""
     if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
         raise _fail(where, f"abilities must be a list of strings, got {raw!r}")
     abilities: dict[str, int] = {}
@@ -122,14 +134,18 @@ def _unit(data: Any, faction: str, where: str) -> UnitType:
             raise _fail(where, str(error)) from None
         if ability in abilities:
             raise _fail(where, f"ability {ability} is listed twice")
-        if ABILITIES[ability].has_value and not (0 if ability == "Heal" else 1) <= value <= 6:
-            raise _fail(where, f"{text}: X must be from {0 if ability == 'Heal' else 1} to 6")
+        row = ABILITIES[ability]
+        if row.has_value and not row.min_value <= value <= 6:
+            raise _fail(where, f"{text}: X must be from {row.min_value} to 6")
         abilities[ability] = value
-    if "Command" in abilities and "Double Strike" in abilities:
-        raise _fail(where, "Command together with Double Strike is not supported")
-    if king and "Sacrifice" in abilities:
-        raise _fail(where, "a King cannot have Sacrifice")
-    return UnitType(name.strip(), hp, at, cost, king, abilities, faction)
+    for ability in abilities:
+        for other in ABILITIES[ability].excludes:
+            if other in abilities:
+                raise _fail(where, f"{ability} together with {other} is not supported")
+    for ability in abilities:
+        if king and not ABILITIES[ability].king_may_have:
+            raise _fail(where, f"a King cannot have {ability}")
+    return abilities
 
 
 def _faction(data: Any, where: str) -> Faction:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from duelhost.core.errors import IllegalAction
 from duelhost.games.tactic import board
+from duelhost.games.tactic.abilities import ABILITIES
 from duelhost.games.tactic.actions import (
     Action,
     Attack,
@@ -16,17 +17,12 @@ from duelhost.games.tactic.actions import (
     format_action,
 )
 from duelhost.games.tactic.board import ADJACENT, NEIGHBOURS
+from duelhost.games.tactic.flags import CACHED, MOVED
 from duelhost.games.tactic.rules import Rules
 from duelhost.games.tactic.units import (
-    CACHED,
     FACTION,
     KING,
-    MOVED,
-    ONCE_FLAGS,
     PLACE,
-    USED_DRAIN,
-    USED_DUST,
-    USED_FIREBALL,
 )
 
 
@@ -56,13 +52,13 @@ class Legality(Rules):
         text = format_action(action)
         if self.flames:
             flame = self.flames[0]
-            options = ", ".join(board.name(self.u_cell[v]) for v in self._flame_choices(flame))
+            options = ", ".join(board.name(self.u_cell[v]) for v in self.flame_choices(flame))
             if not isinstance(action, FlameTarget):
                 raise IllegalAction(
                     f"{text}: first choose the unit the Flame of the dead {self.label(flame)} "
                     f"burns: flame CELL ({options})"
                 )
-            if self.board_[action.cell] not in self._flame_choices(flame):
+            if self.board_[action.cell] not in self.flame_choices(flame):
                 raise IllegalAction(f"{text}: the Flame burns an adjacent unit ({options})")
             return
         if isinstance(action, FlameTarget):
@@ -95,7 +91,7 @@ class Legality(Rules):
         taunters = self.taunters_next_to(unit, path[0])
         if taunters:
             raise IllegalAction(f"{text}: Taunted by {self.label(taunters[0])}")
-        limit = 1 + self.u_type[unit].abilities.get("Dash", 0)
+        limit = self.u_type[unit].kit.steps
         if len(path) - 1 > limit:
             cells = "cell" if limit == 1 else "cells"
             raise IllegalAction(f"{text}: {name} moves at most {limit} {cells}")
@@ -124,7 +120,7 @@ class Legality(Rules):
         unit = self._own_ready(seat, action.origin, text)
         kind = self.u_type[unit]
         if len(action.targets) == 2:
-            if "Double Strike" not in kind.abilities:
+            if not kind.kit.double_strike:
                 raise IllegalAction(f"{text}: {kind.name} has no Double Strike")
             if action.targets[0] == action.targets[1]:
                 raise IllegalAction(f"{text}: a Double Strike attacks two different units")
@@ -139,9 +135,9 @@ class Legality(Rules):
         duty = self.taunt_duty(unit)
         if duty and not any(c in duty for c in action.targets):
             raise self._duty_error(unit, duty, text)
-        if action.follow >= 0 and "Command" not in kind.abilities:
+        if action.follow >= 0 and not kind.kit.commands:
             raise IllegalAction(f"{text}: {kind.name} has no Command")
-        if "Command" in kind.abilities:
+        if kind.kit.commands:
             commanded = self.board_[action.targets[0]]
             options = self.follow_options(commanded)
             if action.follow < 0 and options:
@@ -164,19 +160,16 @@ class Legality(Rules):
                 )
 
     def _check_use(self, seat: int, action: Use, text: str) -> None:
+        """The checks every activated ability shares, then its row's own ``check``."""
+        row = ABILITIES[action.ability]
         unit = self.board_[action.origin]
-        if (
-            unit >= 0
-            and self.u_owner[unit] == seat
-            and action.ability not in self.u_type[unit].abilities
-        ):
-            raise IllegalAction(f"{text}: {self.u_type[unit].name} has no {action.ability}")
+        if unit >= 0 and self.u_owner[unit] == seat and not self.has(unit, row):
+            raise IllegalAction(f"{text}: {self.u_type[unit].name} has no {row.name}")
         unit = self._own_ready(seat, action.origin, text)
         kind = self.u_type[unit]
-        ability = action.ability
-        if self.u_flags[unit] & ONCE_FLAGS.get(ability, 0):
-            raise IllegalAction(f"{text}: {kind.name} has already used {ability} this turn")
-        if ability in ("Push", "Swap", "Sacrifice"):
+        if self.u_flags[unit] & row.once_flag:
+            raise IllegalAction(f"{text}: {kind.name} has already used {row.name} this turn")
+        if row.taunt_bound:
             duty = self.taunt_duty(unit)
             if duty:
                 raise self._duty_error(unit, duty, text)
@@ -185,50 +178,16 @@ class Legality(Rules):
             raise IllegalAction(f"{text}: there is no unit on {board.name(action.target)}")
         if target == unit:
             raise IllegalAction(f"{text}: {kind.name} cannot target itself")
-        adjacent = action.target in ADJACENT[action.origin]
-        if ability in ("Push", "Drain"):
+        if row.in_range:
             if action.target not in self.combat_range(unit):
                 raise IllegalAction(
                     f"{text}: {board.name(action.target)} is not in {kind.name}'s combat range"
                 )
-        elif not adjacent:
+        elif action.target not in ADJACENT[action.origin]:
             raise IllegalAction(
                 f"{text}: {board.name(action.target)} is not adjacent to {kind.name}"
             )
-        if ability == "Push":
-            dest = action.destination
-            if dest not in ADJACENT[action.target]:
-                raise IllegalAction(
-                    f"{text}: a push moves {self.label(target)} one cell "
-                    f"({board.name(dest)} is not next to it)"
-                )
-            if self.board_[dest] >= 0:
-                raise IllegalAction(
-                    f"{text}: {board.name(dest)} is occupied by {self.label(self.board_[dest])}"
-                )
-        elif ability == "Drain":
-            need = kind.abilities["Drain"]
-            if self.u_dmg[unit] < need:
-                raise IllegalAction(
-                    f"{text}: {kind.name} has {self.u_dmg[unit]} damage; Drain {need} needs {need}"
-                )
-            burner = self.burning()
-            if burner >= 0:
-                raise IllegalAction(
-                    f"{text}: Drain is blocked while {self.label(burner)} is damaged (Burn)"
-                )
-            if "Burn" in self.u_type[target].abilities and self.u_owner[target] == seat:
-                raise IllegalAction(
-                    f"{text}: {self.label(target)} cannot be damaged by allies (Burn)"
-                )
-        elif ability == "Sprinkle Dust":
-            if self.u_dmg[target] == 0:
-                raise IllegalAction(f"{text}: {self.label(target)} has no damage")
-            burner = self.burning(exclude=target)
-            if burner >= 0:
-                raise IllegalAction(
-                    f"{text}: healing is blocked while {self.label(burner)} is damaged (Burn)"
-                )
+        row.check(self, row, seat, unit, action, text)
 
     # ------------------------------------------------------------------ legal actions
 
@@ -247,7 +206,7 @@ class Legality(Rules):
             ]
         if self.flames:
             return [
-                f"flame {board.name(self.u_cell[v])}" for v in self._flame_choices(self.flames[0])
+                f"flame {board.name(self.u_cell[v])}" for v in self.flame_choices(self.flames[0])
             ]
         found: list[Action] = []
         duty_left = False
@@ -263,58 +222,43 @@ class Legality(Rules):
         return texts
 
     def _unit_actions(self, unit: int, duty: list[int]) -> list[Action]:
-        kind = self.u_type[unit]
-        cell = self.u_cell[unit]
+        """Every legal action of an un-cached ``unit``: moves, attacks, activated abilities."""
+        kit = self.u_type[unit].kit
         found: list[Action] = []
         if not self.u_flags[unit] & MOVED:
             found.extend(Move(path) for path in self._paths(unit))
         reach = self.combat_range(unit)
+        found.extend(self._attacks(unit, reach, duty))
+        if not kit.activated:
+            return found
+        adjacent = [c for c in NEIGHBOURS[self.u_cell[unit]] if self.board_[c] >= 0]
+        flags = self.u_flags[unit]
+        for row in kit.activated:
+            if flags & row.once_flag or (duty and row.taunt_bound):
+                continue
+            assert row.options is not None
+            found.extend(row.options(self, row, unit, reach, adjacent))
+        return found
+
+    def _attacks(self, unit: int, reach: list[int], duty: list[int]) -> list[Action]:
+        """The attacks of ``unit`` on the cells in ``reach`` (Taunt, Command, Double Strike)."""
+        kit = self.u_type[unit].kit
+        cell = self.u_cell[unit]
+        found: list[Action] = []
         for t in reach:
             if duty and t not in duty:
                 continue
-            if "Command" in kind.abilities:
+            if kit.commands:
                 options = self.follow_options(self.board_[t])
                 if options:
                     found.extend(Attack(cell, (t,), f) for f in options)
                     continue
             found.append(Attack(cell, (t,)))
-        if "Double Strike" in kind.abilities:
+        if kit.double_strike:
             for i, a in enumerate(reach):
                 for b in reach[i + 1 :]:
                     if not duty or a in duty or b in duty:
                         found.append(Attack(cell, tuple(sorted((a, b)))))
-        adjacent = [c for c in NEIGHBOURS[cell] if self.board_[c] >= 0]
-        flags = self.u_flags[unit]
-        abilities = kind.abilities
-        if "Fireball" in abilities and not flags & USED_FIREBALL:
-            found.extend(Use(cell, "Fireball", t) for t in adjacent)
-        if "Sprinkle Dust" in abilities and not flags & USED_DUST:
-            found.extend(
-                Use(cell, "Sprinkle Dust", t)
-                for t in adjacent
-                if self.u_dmg[self.board_[t]] and self.burning(exclude=self.board_[t]) < 0
-            )
-        if (
-            "Drain" in abilities
-            and not flags & USED_DRAIN
-            and self.u_dmg[unit] >= abilities["Drain"]
-            and self.burning() < 0
-        ):
-            owner = self.u_owner[unit]
-            for t in reach:
-                victim = self.board_[t]
-                if not ("Burn" in self.u_type[victim].abilities and self.u_owner[victim] == owner):
-                    found.append(Use(cell, "Drain", t))
-        if not duty:
-            if "Push" in abilities:
-                for t in reach:
-                    found.extend(
-                        Use(cell, "Push", t, d) for d in NEIGHBOURS[t] if self.board_[d] < 0
-                    )
-            if "Swap" in abilities:
-                found.extend(Use(cell, "Swap", t) for t in adjacent)
-            if "Sacrifice" in abilities:
-                found.extend(Use(cell, "Sacrifice", t) for t in adjacent)
         return found
 
     def _paths(self, unit: int) -> list[tuple[int, ...]]:
@@ -323,7 +267,7 @@ class Legality(Rules):
         start = self.u_cell[unit]
         if self.taunters_next_to(unit, start):
             return []
-        limit = 1 + self.u_type[unit].abilities.get("Dash", 0)
+        limit = self.u_type[unit].kit.steps
         paths: dict[int, tuple[int, ...]] = {start: (start,)}
         frontier = [start]
         found: list[tuple[int, ...]] = []

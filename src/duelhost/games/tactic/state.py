@@ -18,7 +18,7 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.notation import match_name
 from duelhost.core.state import State
 from duelhost.games.tactic import board
-from duelhost.games.tactic.abilities import ABILITIES
+from duelhost.games.tactic.abilities import ABILITIES, START_OF_TURN
 from duelhost.games.tactic.actions import (
     Action,
     Attack,
@@ -33,20 +33,15 @@ from duelhost.games.tactic.actions import (
     parse_turn_action,
 )
 from duelhost.games.tactic.factions import load_table
+from duelhost.games.tactic.flags import CACHED, MOVED, REVERBERATED, TURN_FLAGS
 from duelhost.games.tactic.legality import Legality
 from duelhost.games.tactic.units import (
-    ALIVE,
-    CACHED,
     FACTION,
     KING,
-    MOVED,
-    ONCE_FLAGS,
     OVER,
     PLACE,
     PLAY,
-    REVERBERATED,
     START_COINS,
-    TURN_FLAGS,
 )
 from duelhost.games.tactic.views import Views
 
@@ -96,8 +91,8 @@ class TacticState(Legality, Views):
     # ------------------------------------------------------------------ turns
 
     def _start_turn(self, seat: int) -> None:
-        """TA3: un-cache, then start-of-turn abilities: every Aura of Pain at once, then
-        Regenerate."""
+        """TA3: un-cache, then the ``start_of_turn`` hooks in ``START_OF_TURN_ORDER``: every
+        Aura of Pain at once, then Regenerate."""
         self.turn += 1
         self.turn_seat = seat
         self.hurt = False
@@ -108,20 +103,11 @@ class TacticState(Legality, Views):
                 flags[u] &= ~TURN_FLAGS
         self._log("turn", seat=seat, turn=self.turn)
         own = self.units(seat)
-        pains = [
-            (u, self.u_dmg[u])
-            for u in own
-            if self.u_dmg[u] and "Aura of Pain" in self.u_type[u].abilities
-        ]
-        hits = [(v, amount, u) for u, amount in pains for v in self._around(self.u_cell[u], u)]
-        for v, amount, u in hits:
-            self.damage(v, amount, u, "Aura of Pain")
-        if self._deaths():
-            return
-        for u in own:
-            if self.alive(u) and self.u_dmg[u] and "Regenerate" in self.u_type[u].abilities:
-                self.heal(u, 1, u, "Regenerate")
-        self._deaths()
+        for row in START_OF_TURN:
+            assert row.start_of_turn is not None
+            row.start_of_turn(self, row, seat, own)
+            if self._deaths():
+                return
 
     def _end_turn(self) -> None:
         self.quiet = 0 if self.hurt else self.quiet + 1
@@ -221,7 +207,7 @@ class TacticState(Legality, Views):
         if self.phase == PLACE:
             return self._timeout_placement(seat)
         if self.flames:
-            return FlameTarget(self.u_cell[self._flame_choices(self.flames[0])[0]])
+            return FlameTarget(self.u_cell[self.flame_choices(self.flames[0])[0]])
         return EndTurn(timeout=True)
 
     def _timeout_placement(self, seat: int) -> PlaceUnit:
@@ -310,40 +296,14 @@ class TacticState(Legality, Views):
     # ------------------------------------------------------------------ activated abilities
 
     def _use(self, seat: int, action: Use) -> None:
-        """Activated abilities: Push, Swap, Fireball, Drain, Sacrifice, Sprinkle Dust (already
-        checked by ``_check_use``)."""
+        """An activated ability (already checked by ``_check_use``): its once-per-turn flag,
+        the cache if it caches, then its row's ``use`` hook."""
+        row = ABILITIES[action.ability]
         unit = self.board_[action.origin]
-        target = self.board_[action.target]
         self._log("ability", seat=seat, unit=self.u_type[unit].name, text=format_action(action))
-        self.u_flags[unit] |= ONCE_FLAGS.get(action.ability, 0)
-        if ABILITIES[action.ability].caches:
+        self.u_flags[unit] |= row.once_flag
+        if row.caches:
             self.u_flags[unit] |= CACHED
-        if action.ability == "Push":
-            self.board_[action.target] = -1
-            self.board_[action.destination] = target
-            self.u_cell[target] = action.destination
-        elif action.ability == "Swap":
-            self.board_[action.origin], self.board_[action.target] = target, unit
-            self.u_cell[unit], self.u_cell[target] = action.target, action.origin
-        elif action.ability == "Fireball":
-            self.damage(target, 1, unit, "Fireball")
-        elif action.ability == "Drain":
-            # Not an attack, not reduced by Armor or Protection; heals this unit.
-            amount = self.u_type[unit].abilities["Drain"]
-            self.u_dmg[unit] -= amount
-            self.u_dmg[target] += amount
-            self.hurt = True
-            self._log_effect("heal", unit, amount, unit, "Drain")
-            self._log_effect("damage", target, amount, unit, "Drain")
-        elif action.ability == "Sacrifice":
-            # Removed from the game (not a death: no Flame); still "there" for Armor and
-            # Protection while its damage is dealt.
-            self.u_flags[unit] &= ~ALIVE
-            self.board_[action.origin] = -1
-            self._log(
-                "sacrificed", seat=seat, unit=self.u_type[unit].name, cell=board.name(action.origin)
-            )
-            self.damage(target, self.u_type[unit].abilities["Sacrifice"], unit, "Sacrifice")
-        elif action.ability == "Sprinkle Dust":
-            self.heal(target, 1, unit, "Sprinkle Dust")
+        assert row.use is not None
+        row.use(self, row, seat, unit, action)
         self._deaths()

@@ -1,4 +1,4 @@
-"""The units of a /TACTIC/ match: per-unit data, flag bits, phases and the small queries.
+"""The units of a /TACTIC/ match: per-unit data, phases and the small queries.
 
 Units live in flat per-unit lists (type, owner, cell, damage, flag bits) indexed by a unit id;
 the board is a list of 49 unit ids (-1 empty). A dead unit keeps its cell and data, so effects
@@ -10,22 +10,12 @@ from __future__ import annotations
 
 from duelhost.core.state import State
 from duelhost.games.tactic import board
+from duelhost.games.tactic.abilities import Ability
 from duelhost.games.tactic.board import NEIGHBOURS
 from duelhost.games.tactic.factions import Faction, FactionTable, UnitType
+from duelhost.games.tactic.flags import ALIVE
 
 START_COINS = 6
-
-CACHED = 1
-MOVED = 2
-USED_FIREBALL = 4
-USED_DRAIN = 8
-USED_DUST = 16
-REVERBERATED = 32
-"""Dealt Reverberate damage this turn (at most once per turn)."""
-ALIVE = 64
-
-ONCE_FLAGS = {"Fireball": USED_FIREBALL, "Drain": USED_DRAIN, "Sprinkle Dust": USED_DUST}
-TURN_FLAGS = CACHED | MOVED | USED_FIREBALL | USED_DRAIN | USED_DUST
 
 FACTION = "faction"
 KING = "king"
@@ -37,8 +27,6 @@ OVER = "over"
 
 class Army(State):
     """The match data of /TACTIC/ and the queries every rule asks."""
-
-    """One match of /TACTIC/."""
 
     table: FactionTable
     phase: str
@@ -81,7 +69,12 @@ class Army(State):
         """``"Eagle on B2"``."""
         return f"{self.u_type[unit].name} on {board.name(self.u_cell[unit])}"
 
-    def _around(self, cell: int, exclude: int = -1) -> list[int]:
+    def has(self, unit: int, ability: Ability) -> bool:
+        """Whether ``unit``'s type has this ability (a row of the table)."""
+        return ability in self.u_type[unit].kit.rows
+
+    def around(self, cell: int, exclude: int = -1) -> list[int]:
+        """Units adjacent to ``cell`` (in board order), ``exclude`` left out."""
         return [v for c in NEIGHBOURS[cell] if (v := self.board_[c]) >= 0 and v != exclude]
 
     def _add_unit(self, seat: int, kind: UnitType, cell: int) -> int:

@@ -8,11 +8,10 @@ from typing import Any
 
 from duelhost.core.errors import IllegalAction
 from duelhost.games.tactic import board
+from duelhost.games.tactic.abilities import ABILITIES
+from duelhost.games.tactic.flags import CACHED, MOVED
 from duelhost.games.tactic.rules import Rules
 from duelhost.games.tactic.units import (
-    CACHED,
-    MOVED,
-    ONCE_FLAGS,
     OVER,
     PLAY,
 )
@@ -28,7 +27,7 @@ class Views(Rules):
         notes: list[str] = []
         value = self.at(unit, notes)
         flags = self.u_flags[unit]
-        used = [name for name, bit in ONCE_FLAGS.items() if flags & bit]
+        used = [row.name for row in ABILITIES.values() if flags & row.once_flag]
         return {
             "cell": board.name(self.u_cell[unit]),
             "seat": self.u_owner[unit],
@@ -70,7 +69,7 @@ class Views(Rules):
                 "seat": self.u_owner[flame],
                 "unit": self.u_type[flame].name,
                 "cell": board.name(self.u_cell[flame]),
-                "choices": [board.name(self.u_cell[v]) for v in self._flame_choices(flame)],
+                "choices": [board.name(self.u_cell[v]) for v in self.flame_choices(flame)],
             }
         return data
 
