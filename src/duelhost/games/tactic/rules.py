@@ -34,8 +34,12 @@ class Rules(Army):
         kind = self.u_type[unit]
         types = self.u_type
         around = self.around(self.u_cell[unit], unit)
-        if not kind.kit.own_at and not any(types[v].kit.gives_at for v in around):
-            return kind.at
+        if not kind.kit.own_at:
+            for v in around:
+                if types[v].kit.gives_at:
+                    break
+            else:
+                return kind.at
         change = AtChange(unit, kind.at, self.u_dmg[unit], around, notes)
         own = kind.kit.rows
         for row in AT_STEPS:
