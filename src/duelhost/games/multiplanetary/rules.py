@@ -192,14 +192,23 @@ class MultiplanetaryState(State):
     def _resolve(self, actions: dict[int, Any]) -> None:
         tick = self.tick + 1
         self.tick = tick
-        owner = self._owner
-        ships = self._ships
-        since = self._since
-        index = self._index
-        produced = fought = quantum_lost = capped = 0
+        departing, quantum_lost = self._depart(actions, tick)
+        tick_event = self._events[-1]
+        fought, capped = self._arrive(tick, departing)
+        produced, capped_now = self._produce(tick)
+        tick_event["produced"] = produced
+        tick_event["fought"] = fought
+        tick_event["quantum_lost"] = quantum_lost
+        tick_event["capped"] = capped + capped_now
+        self._end_of_tick(tick)
 
-        # 1. Departures (MP3). Every order was checked against this very state when it was
-        # submitted, and nothing changes between submission and the tick, so all are valid.
+    def _depart(self, actions: dict[int, Any], tick: int) -> tuple[list[Fleet], int]:
+        """1. Departures (MP3), then the tick's event: the fleets leaving and the ships lost
+        to quantum travel. Every order was checked against this very state when it was
+        submitted, and nothing changes between submission and the tick, so all are valid."""
+        ships = self._ships
+        index = self._index
+        quantum_lost = 0
         departing: list[Fleet] = []
         orders_text: list[tuple[str, ...]] = []
         for seat in (0, 1):
@@ -223,9 +232,14 @@ class MultiplanetaryState(State):
                     )
         self._last_orders = (orders_text[0], orders_text[1])
         self._log("tick", tick=tick, orders=[list(orders_text[0]), list(orders_text[1])])
-        tick_event = self._events[-1]
+        return departing, quantum_lost
 
-        # 2-3. Arrivals: first the planet owner's colour, then the other colours (MP3, MP4).
+    def _arrive(self, tick: int, departing: list[Fleet]) -> tuple[int, int]:
+        """2-3. Arrivals: first the planet owner's colour, then the other colours (MP3, MP4);
+        the departing fleets join those in flight. Returns the ships fought and capped."""
+        owner = self._owner
+        ships = self._ships
+        fought = capped = 0
         fleets = self._fleets
         incoming: dict[int, list[int]] = {}
         for fleet in fleets.pop(tick, ()):
@@ -260,30 +274,45 @@ class MultiplanetaryState(State):
                     attacker = 0 if red else 1
                     attacking = red or blue
             if attacking:
-                garrison = ships[planet]
-                if attacking <= garrison:
-                    ships[planet] = garrison - attacking  # MP4: equal numbers leave 0 ships
-                    fought += 2 * attacking
-                else:
-                    fought += 2 * garrison
-                    left = attacking - garrison
-                    if left > MAX_SHIPS:
-                        capped += left - MAX_SHIPS
-                        left = MAX_SHIPS
-                    previous = owner[planet]
-                    owner[planet] = attacker
-                    ships[planet] = left
-                    since[planet] = tick  # MP6: the production schedule restarts here
-                    self._log(
-                        "capture",
-                        tick=tick,
-                        cell=self._cells[planet],
-                        owner=attacker,
-                        previous=None if previous == NEUTRAL else previous,
-                        ships=left,
-                    )
+                won, lost = self._attack(tick, planet, attacker, attacking)
+                fought += won
+                capped += lost
+        return fought, capped
 
-        # 4. Production (MP6, MP5), capped (MP7).
+    def _attack(self, tick: int, planet: int, attacker: int, attacking: int) -> tuple[int, int]:
+        """``attacking`` ships of ``attacker`` against the planet's garrison (MP4); returns
+        the ships fought and the ships capped (MP7)."""
+        ships = self._ships
+        owner = self._owner
+        garrison = ships[planet]
+        if attacking <= garrison:
+            ships[planet] = garrison - attacking  # MP4: equal numbers leave 0 ships
+            return 2 * attacking, 0
+        capped = 0
+        left = attacking - garrison
+        if left > MAX_SHIPS:
+            capped = left - MAX_SHIPS
+            left = MAX_SHIPS
+        previous = owner[planet]
+        owner[planet] = attacker
+        ships[planet] = left
+        self._since[planet] = tick  # MP6: the production schedule restarts here
+        self._log(
+            "capture",
+            tick=tick,
+            cell=self._cells[planet],
+            owner=attacker,
+            previous=None if previous == NEUTRAL else previous,
+            ships=left,
+        )
+        return 2 * garrison, capped
+
+    def _produce(self, tick: int) -> tuple[int, int]:
+        """4. Production (MP6, MP5), capped (MP7); returns the ships made and capped."""
+        owner = self._owner
+        ships = self._ships
+        since = self._since
+        produced = capped = 0
         factor = multiplier(tick)
         period = self._period
         amount = self._amount
@@ -300,12 +329,7 @@ class MultiplanetaryState(State):
                     capped += total - MAX_SHIPS
                     total = MAX_SHIPS
                 ships[planet] = total
-
-        tick_event["produced"] = produced
-        tick_event["fought"] = fought
-        tick_event["quantum_lost"] = quantum_lost
-        tick_event["capped"] = capped
-        self._end_of_tick(tick)
+        return produced, capped
 
     def _end_of_tick(self, tick: int) -> None:
         """MP8 elimination, then MP9 at ``max_ticks``."""

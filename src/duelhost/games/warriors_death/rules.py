@@ -62,6 +62,31 @@ def copied_ability(opponent: int) -> int:
     return opponent
 
 
+def _strengths(
+    units: tuple[int, int], seconds: tuple[int, int], boosts: tuple[int, int]
+) -> list[int]:
+    """The strengths the round compares."""
+    # WD2: effects carried from earlier rounds first (Battle Voice, WD4) ...
+    strength = [units[0] + boosts[0], units[1] + boosts[1]]
+    # ... then abilities in unit order. Only Divination (1) acts before the strengths are
+    # compared; two Astrologians divine at the same time, each gaining the other's strength
+    # as it stood before either gained (WD3).
+    gain = [0, 0]
+    for seat in (0, 1):
+        if units[seat] == ASTROLOGIAN and seconds[seat] == units[1 - seat]:
+            gain[seat] = strength[1 - seat]
+    return [strength[0] + gain[0], strength[1] + gain[1]]
+
+
+def _winner(strength: list[int]) -> int:
+    """The stronger seat, or TIE."""
+    if strength[0] > strength[1]:
+        return 0
+    if strength[1] > strength[0]:
+        return 1
+    return TIE
+
+
 def clash(
     units: tuple[int, int],
     seconds: tuple[int, int],
@@ -74,23 +99,8 @@ def clash(
     the Blue Mage's disguise (-1 otherwise), ``revived`` whether a unit is being played again
     through Living Dead, ``boosts`` the Battle Voice buffs carried from earlier rounds.
     """
-    # WD2: effects carried from earlier rounds first (Battle Voice, WD4) ...
-    strength = [units[0] + boosts[0], units[1] + boosts[1]]
-    # ... then abilities in unit order. Only Divination (1) acts before the strengths are
-    # compared; two Astrologians divine at the same time, each gaining the other's strength
-    # as it stood before either gained (WD3).
-    gain = [0, 0]
-    for seat in (0, 1):
-        if units[seat] == ASTROLOGIAN and seconds[seat] == units[1 - seat]:
-            gain[seat] = strength[1 - seat]
-    strength[0] += gain[0]
-    strength[1] += gain[1]
-    if strength[0] > strength[1]:
-        winner = 0
-    elif strength[1] > strength[0]:
-        winner = 1
-    else:
-        winner = TIE
+    strength = _strengths(units, seconds, boosts)
+    winner = _winner(strength)
 
     ability = [units[0], units[1]]
     copied = [-1, -1]

@@ -133,6 +133,28 @@ def parse_play(text: str) -> Play:
     whole = _candidates("".join(words))
     if len(whole) == 1:
         return _single(text, whole[0])
+    pairs, ambiguous, missing = _splits(words)
+    if len(pairs) == 1:
+        return _double(text, *pairs[0])
+    if len(pairs) > 1:
+        options = "; ".join(f"{UNITS[a]} and {UNITS[b]}" for a, b in pairs)
+        raise IllegalAction(f"illegal play '{text}': it could mean {options}")
+    if missing is not None:
+        if missing in (ASTROLOGIAN, BLUE_MAGE):
+            _single(text, missing)  # raises: the second unit is missing
+        raise _no_second(text, missing)
+    if len(whole) > 1:
+        raise IllegalAction(
+            f"illegal play '{text}': '{' '.join(words)}' is ambiguous: it could be {_names(whole)}"
+        )
+    if ambiguous is not None:
+        raise IllegalAction(f"illegal play '{text}': {ambiguous}")
+    raise IllegalAction(f"illegal play '{text}': that names no unit; the units are {UNIT_LIST}")
+
+
+def _splits(words: list[str]) -> tuple[list[tuple[int, int]], str | None, int | None]:
+    """Every way to read ``words`` as two units: the (unit, second unit) pairs that fit, the
+    first ambiguity met in a second unit, and a unit named with a connector but no second."""
     pairs: list[tuple[int, int]] = []
     ambiguous: str | None = None
     missing: int | None = None
@@ -150,22 +172,7 @@ def parse_play(text: str) -> Play:
             pairs.append((first[0], second[0]))
         elif len(first) == 1 and len(second) > 1 and ambiguous is None:
             ambiguous = f"'{' '.join(rest)}' is ambiguous: it could be {_names(second)}"
-    if len(pairs) == 1:
-        return _double(text, *pairs[0])
-    if len(pairs) > 1:
-        options = "; ".join(f"{UNITS[a]} and {UNITS[b]}" for a, b in pairs)
-        raise IllegalAction(f"illegal play '{text}': it could mean {options}")
-    if missing is not None:
-        if missing in (ASTROLOGIAN, BLUE_MAGE):
-            _single(text, missing)  # raises: the second unit is missing
-        raise _no_second(text, missing)
-    if len(whole) > 1:
-        raise IllegalAction(
-            f"illegal play '{text}': '{' '.join(words)}' is ambiguous: it could be {_names(whole)}"
-        )
-    if ambiguous is not None:
-        raise IllegalAction(f"illegal play '{text}': {ambiguous}")
-    raise IllegalAction(f"illegal play '{text}': that names no unit; the units are {UNIT_LIST}")
+    return pairs, ambiguous, missing
 
 
 def _single(text: str, unit: int) -> Play:
