@@ -343,3 +343,18 @@ def test_shoving_an_ally_forward_obeys_the_forward_rule() -> None:
     put(state, "Sam", "H3")
     command(state, "Bob skill shove D2")
     assert unit(state, "Al")["cell"] == "E2"
+
+
+def test_the_half_damage_minimum_applies_after_the_skill_multiplier() -> None:
+    # Issue 16: the rules page had max(0.5, ...) x multiplier; the engine (and TG5's "0.5
+    # damage at minimum") apply the multiplier inside. Gus: Gun attack 0 + 1 = 1; Sam: Sword
+    # defense 5 + 1 = 6; Gun effective against Sword: (1 - 3) x 2 x 0.5 = -2 -> 0.5 (not 0.25).
+    state = start(
+        ["place Gus Gun D2 bonus=0.26 skills=covering-fire"],
+        ["place Sam Sword G2 bonus=0.25 def=5"],
+    )
+    put(state, "Sam", "F2")
+    command(state, "Gus skill covering-fire F2")
+    assert health(state, "Sam") == 9.5
+    page = " ".join(duelhost.core.registry.rules_text("tactical_genius").split())
+    assert "× the skill's multiplier), for a unit with attack above 0" in page

@@ -126,3 +126,22 @@ def test_legal_lists_canonical_representatives() -> None:
         legal
     )
     assert "Gus attack H2" not in legal  # Gun range: 1-3 columns ahead, same row
+
+
+def test_events_list_a_kill_after_the_action_that_caused_it() -> None:
+    # Issue 16: the "killed" event came before the "action" event of the attack that killed.
+    # Sam (Sword 3.25) is faster than Gus (Gun 2.26): Sam's attack first (1 point: Gus is
+    # hurt, not killed), then Gus's (5 + 1 = 6 vs defense 1: 5.5, effective x 2 = 11 >= 10:
+    # Sam, worth 3 + 1 = 4, is removed).
+    state = start(["place Gus Gun D2 bonus=0.26 atk=5"], ["place Sam Sword G2 bonus=0.25 atk=1"])
+    put(state, "Sam", "E2")
+    command(state, "Gus attack E2", "Sam attack D2")
+    phase = [e for e in state.events if e["event"] in ("action", "killed")]
+    assert [(e["event"], e.get("unit")) for e in phase] == [
+        ("action", "Sam"),
+        ("action", "Gus"),
+        ("killed", "Sam"),
+    ]
+    # The same order as the view's log, which tells the kill in the killer's result.
+    assert [entry["unit"] for entry in state.view(None)["log"]] == ["Sam", "Gus"]
+    assert state.view(None)["log"][1]["result"] == "Sam takes 11 and is removed (value 4)"

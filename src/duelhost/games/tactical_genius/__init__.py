@@ -20,7 +20,7 @@ Reinforcement (TG3, TG4, TG7)
 Command (TG5, TG6)
     ``NAME attack CELL``, ``NAME move up|down|forward``, ``NAME skill SKILL [CELL]``,
     ``NAME idle``; unnamed units idle. Orders resolve one unit at a time by priority class then
-    speed; damage is max(0.5, (attack - defense/2) x 2 if effective) x the skill's multiplier.
+    speed; damage is max(0.5, (attack - defense/2) x (2 if effective) x the skill's multiplier).
 
 Winning (TG8)
     A unit on the far edge column after any phase, or an opponent with no unit on the board

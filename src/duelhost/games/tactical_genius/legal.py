@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote_value
 from duelhost.games.tactical_genius.actions import (
     PASS,
     Placement,
@@ -122,7 +122,7 @@ class Legal(Notation, Rules):
         ids = {self.sheets[u].name.lower(): u for u in self.on_board()}
         for name in (attacker, target):
             if not isinstance(name, str) or name.lower() not in ids:
-                raise ConfigError(f"there is no unit named {name!r} on the board")
+                raise ConfigError(f"there is no unit named {quote_value(name)} on the board")
         return self.damage(ids[attacker.lower()], ids[target.lower()], multiplier, False)
 
     def type_info(self, seat: int) -> dict[str, Any]:

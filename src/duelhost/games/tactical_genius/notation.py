@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from duelhost.core.errors import IllegalAction
+from duelhost.core.errors import IllegalAction, quote, shorten
 from duelhost.core.notation import format_cell, parse_cell
 from duelhost.games.tactical_genius.actions import (
     PASS,
@@ -58,17 +58,17 @@ class Notation(Army):
             head = words[0].lower()
             if head == "advance" and len(words) == 1:
                 if advance:
-                    raise IllegalAction(f"'{item}': advance is given twice")
+                    raise IllegalAction(f"{quote(item)}: advance is given twice")
                 problem = self.advance_problem(seat)
                 if problem is not None:
-                    raise IllegalAction(f"'{item}': you cannot advance: {problem}")
+                    raise IllegalAction(f"{quote(item)}: you cannot advance: {problem}")
                 advance = True
             elif head == "place":
                 placements.append(self._parse_placement(seat, item, words))
                 raw.append(item)
             else:
                 raise IllegalAction(
-                    f"'{item}' is not a reinforcement order; write 'advance', "
+                    f"{quote(item)} is not a reinforcement order; write 'advance', "
                     "'place NAME TYPE CELL bonus=0.26 [hp=N] [atk=N] [def=N] [spd=N] "
                     "[skills=a,b]' or 'pass'"
                 )
@@ -77,7 +77,7 @@ class Notation(Army):
 
     def _parse_placement(self, seat: int, item: str, words: list[str]) -> Placement:
         def bad(problem: str) -> IllegalAction:
-            return IllegalAction(f"{item}: {problem}")
+            return IllegalAction(f"{shorten(item)}: {problem}")
 
         if len(words) < 4:
             raise bad(
@@ -87,7 +87,9 @@ class Notation(Army):
         name = _unit_name(words[1], bad)
         unit_type = self.table.type_named(words[2])
         if unit_type is None:
-            raise bad(f"'{words[2]}' is not a unit type; the types are {', '.join(TYPE_NAMES)}")
+            raise bad(
+                f"{quote(words[2])} is not a unit type; the types are {', '.join(TYPE_NAMES)}"
+            )
         try:
             col, row = parse_cell(words[3], COLUMNS, ROWS)
         except IllegalAction as error:
@@ -119,7 +121,8 @@ class Notation(Army):
             sid = part.strip().lower().replace("_", "-")
             if sid not in self.table.skills:
                 raise bad(
-                    f"'{part}' is not a skill; a {unit_type.name} may learn {', '.join(learnable)}"
+                    f"{quote(part)} is not a skill; a {unit_type.name} may learn "
+                    f"{', '.join(learnable)}"
                 )
             if sid not in learnable:
                 raise bad(
@@ -154,7 +157,7 @@ class Notation(Army):
         for number, (placement, item) in enumerate(zip(placements, raw, strict=True)):
 
             def bad(problem: str, item: str = item) -> IllegalAction:
-                return IllegalAction(f"{item}: {problem}")
+                return IllegalAction(f"{shorten(item)}: {problem}")
 
             taken = self._name_taken(seat, placement.name)
             if taken is not None:
@@ -207,7 +210,7 @@ class Notation(Army):
             words = item.split()
 
             def bad(problem: str, item: str = item) -> IllegalAction:
-                return IllegalAction(f"illegal order '{item}': {problem}")
+                return IllegalAction(f"illegal order {quote(item)}: {problem}")
 
             if len(words) < 2:
                 raise bad(
@@ -218,7 +221,8 @@ class Notation(Army):
             if uid is None:
                 names = ", ".join(self.sheets[u].name for u in self.on_board(seat))
                 raise bad(
-                    f"you have no unit named '{words[0]}' on the board (yours: {names or 'none'})"
+                    f"you have no unit named {quote(words[0])} on the board "
+                    f"(yours: {names or 'none'})"
                 )
             if uid in orders:
                 raise bad(f"{self.sheets[uid].name} already has an order")
@@ -236,7 +240,9 @@ class Notation(Army):
             return Order(uid, sheet.name, "idle")
         parse = self._ORDERS.get(verb)
         if parse is None:
-            raise bad(f"'{words[1]}' is not an order; the orders are attack, move, skill, idle")
+            raise bad(
+                f"{quote(words[1])} is not an order; the orders are attack, move, skill, idle"
+            )
         return parse(self, uid, words, bad)
 
     def _order_attack(self, uid: int, words: list[str], bad: Bad) -> Order:
@@ -271,7 +277,7 @@ class Notation(Army):
         sid = words[2].lower().replace("_", "-")
         if sid not in sheet.skills:
             known = ", ".join(sheet.skills) or "none"
-            raise bad(f"{sheet.name} has no skill '{words[2]}' (its skills: {known})")
+            raise bad(f"{sheet.name} has no skill {quote(words[2])} (its skills: {known})")
         skill = self.table.skills[sid]
         if skill.effect == "strike" and self.attack_of(uid) <= 0:
             raise bad(f"{sheet.name} has 0 attack and cannot use {sid}, an attack skill")
@@ -307,7 +313,7 @@ _FIELDS = ("bonus", "hp", "atk", "def", "spd", "skills")
 def _unit_name(name: str, bad: Bad) -> str:
     """A placement's unit name: 1-5 letters or digits, not a type, keyword or cell."""
     if not _NAME.match(name):
-        raise bad(f"a unit name is 1-5 letters or digits, got '{name}'")
+        raise bad(f"a unit name is 1-5 letters or digits, got {quote(name)}")
     if name.lower() in (t.lower() for t in TYPE_NAMES) or name.lower() in ("place", PASS):
         raise bad(f"'{name}' would confuse your opponent: it is a type name or keyword")
     if _CELL_LIKE.match(name):
@@ -322,7 +328,7 @@ def _fields(words: list[str], bad: Bad) -> dict[str, str]:
         key, sep, value = word.partition("=")
         key = key.lower()
         if not sep or key not in _FIELDS:
-            raise bad(f"'{word}' is not one of bonus=, hp=, atk=, def=, spd=, skills=")
+            raise bad(f"{quote(word)} is not one of bonus=, hp=, atk=, def=, spd=, skills=")
         if key in values:
             raise bad(f"{key}= is given twice")
         values[key] = value
@@ -335,7 +341,7 @@ def _bonus(values: dict[str, str], bad: Bad) -> int:
         raise bad("every unit needs a decimal speed bonus, e.g. bonus=0.26 (TG4)")
     match = _BONUS.match(values["bonus"])
     if not match:
-        raise bad(f"bonus={values['bonus']} is not a decimal like 0.26")
+        raise bad(f"{shorten('bonus=' + values['bonus'])} is not a decimal like 0.26")
     digits = match.group(1)
     return int(digits) * (10 if len(digits) == 1 else 1)
 
@@ -346,7 +352,7 @@ def _stats(values: dict[str, str], bad: Bad) -> dict[str, int]:
     for key in ("hp", "atk", "def", "spd"):
         value = values.get(key, "0")
         if not (value.isascii() and value.isdigit()) or len(value) > 3:
-            raise bad(f"{key}={value}: stat points are a whole number of at least 0")
+            raise bad(f"{shorten(key + '=' + value)}: stat points are a whole number of at least 0")
         stats[key] = int(value)
     if stats["atk"] > MAX_ATK:
         raise bad(f"atk={stats['atk']}: attack points are 0-{MAX_ATK}")

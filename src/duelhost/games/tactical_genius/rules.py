@@ -142,6 +142,14 @@ class Rules(Army):
         return 1
 
     def _act(self, uid: int, order: Order | None, phase: _Phase) -> None:
+        """One unit's turn: its "action" event, then a "killed" event per unit it removed
+        (the order of the view's log, issue 16)."""
+        self._order(uid, order, phase)
+        for fields in phase.killed:
+            self._log("killed", **fields)
+        phase.killed.clear()
+
+    def _order(self, uid: int, order: Order | None, phase: _Phase) -> None:
         if order is None:
             self._record(uid, f"{self.sheets[uid].name} idle", "idles")
             return
@@ -170,7 +178,7 @@ class Rules(Army):
         return self._hit(uid, target, 1.0, False, phase)
 
     def damage(self, attacker: int, target: int, multiplier: float, ignore_defense: bool) -> float:
-        """TG5: max(0.5, (attack - defense / 2) x (2 if effective)) x skill multiplier, for a
+        """TG5: max(0.5, (attack - defense / 2) x (2 if effective) x skill multiplier), for a
         unit with attack above 0; a unit with 0 attack deals nothing."""
         attack = self.attack_of(attacker)
         if attack <= 0:
@@ -196,13 +204,16 @@ class Rules(Army):
             counter = phase.deflect.pop(target)
             text = f"{name} deflects it"
             if counter and self.attack_of(target) > 0 and self.alive[uid]:
-                text += "; counter: " + self._wound(target, uid, self.damage(target, uid, 1, False))
+                text += "; counter: " + self._wound(
+                    target, uid, self.damage(target, uid, 1, False), phase
+                )
             return text
         if pin:
             phase.pinned.add(target)
-        return self._wound(uid, target, self.damage(uid, target, multiplier, ignore_defense))
+        amount = self.damage(uid, target, multiplier, ignore_defense)
+        return self._wound(uid, target, amount, phase)
 
-    def _wound(self, uid: int, target: int, amount: float) -> str:
+    def _wound(self, uid: int, target: int, amount: float, phase: _Phase) -> str:
         self.health[target] -= amount
         sheet = self.sheets[target]
         text = f"{sheet.name} takes {_num(amount)}"
@@ -212,7 +223,7 @@ class Rules(Army):
             # TG8: a player's kill value is the points spent on enemy units removed.
             self.kills[1 - sheet.owner] += sheet.value
             text += f" and is removed (value {sheet.value})"
-            self._log("killed", unit=sheet.name, seat=sheet.owner, value=sheet.value)
+            phase.killed.append({"unit": sheet.name, "seat": sheet.owner, "value": sheet.value})
         else:
             text += f" ({_num(self.health[target])} left)"
         return text
@@ -361,15 +372,17 @@ class Rules(Army):
 
 
 class _Phase:
-    """Per-command-phase bookkeeping: who has acted, who will deflect, who is pinned."""
+    """Per-command-phase bookkeeping: who has acted, who will deflect, who is pinned, and the
+    units removed by the action resolving now (their events follow its "action" event)."""
 
-    __slots__ = ("acted", "deflect", "orders", "pinned")
+    __slots__ = ("acted", "deflect", "killed", "orders", "pinned")
 
     def __init__(self, orders: dict[int, Order]) -> None:
         self.orders = orders
         self.acted: set[int] = set()
         self.deflect: dict[int, bool] = {}
         self.pinned: set[int] = set()
+        self.killed: list[dict[str, Any]] = []
 
 
 def _num(value: float) -> str:

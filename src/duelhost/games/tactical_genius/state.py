@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote_value
 from duelhost.core.notation import split_orders
 from duelhost.core.rng import derive
 from duelhost.core.state import State
@@ -108,6 +108,13 @@ class TacticalGeniusState(Legal, Views):
         items = split_orders(text)
         if len(items) == 1 and items[0].lower() == PASS:
             items = []
+        elif any(item.lower() == PASS for item in items):
+            # 'pass' is the whole of an empty submission (TG7, TG9: doing nothing), so it
+            # cannot stand beside the items it would contradict.
+            raise IllegalAction(
+                "'pass' means doing nothing and is submitted alone; "
+                "leave it out to give the other items"
+            )
         if self.phase == "command":
             return self._parse_commands(seat, items)
         return self._parse_reinforcement(seat, items)
@@ -170,6 +177,8 @@ def check_table_option(value: Any) -> Any:
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"option table must be a path to a TOML or JSON table, got {value!r}")
+        raise ConfigError(
+            f"option table must be a path to a TOML or JSON table, got {quote_value(value)}"
+        )
     load_table(value)
     return value

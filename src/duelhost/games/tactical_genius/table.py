@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from duelhost.core.errors import ConfigError
+from duelhost.core.errors import ConfigError, quote_value, shorten
 
 TYPE_NAMES = ("Axe", "Sword", "Lance", "Beserker", "Arrow", "Gun", "Magic", "Cannon")
 """The eight types the text names, in its order."""
@@ -138,17 +138,21 @@ def _load(path: str) -> Table:
         text = file.read_text(encoding="utf-8")
     except (OSError, ValueError) as error:
         # ValueError: a path with a NUL character, or a file that is not UTF-8.
-        raise ConfigError(f"tactical_genius table {path}: cannot read it ({error})") from None
+        raise ConfigError(
+            f"tactical_genius table {shorten(path)}: cannot read it ({shorten(str(error))})"
+        ) from None
     try:
         data = json.loads(text) if file.suffix.lower() == ".json" else tomllib.loads(text)
     except (ValueError, RecursionError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"tactical_genius table {path}: not valid TOML/JSON ({error})") from None
+        raise ConfigError(
+            f"tactical_genius table {shorten(path)}: not valid TOML/JSON ({shorten(str(error))})"
+        ) from None
     return parse_table(data, path)
 
 
 def parse_table(data: Any, source: str = "<table>") -> Table:
     """Validate table data (as read from TOML or JSON) and build the table."""
-    where = f"tactical_genius table {source}"
+    where = f"tactical_genius table {shorten(source)}"
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: the table must be a mapping with [types] and [skills]")
     meta = data.get("meta", {})
@@ -173,12 +177,12 @@ def parse_table(data: Any, source: str = "<table>") -> Table:
         if unit_type.unique in owners:
             raise ConfigError(
                 f"{where}: types {owners[unit_type.unique]} and {unit_type.name} share the unique "
-                f"skill {unit_type.unique!r}; each type has its own"
+                f"skill {quote_value(unit_type.unique)}; each type has its own"
             )
         owners[unit_type.unique] = unit_type.name
     for skill in skills.values():
         if skill.kind == "unique" and skill.id not in owners:
-            raise ConfigError(f"{where}: unique skill {skill.id!r} belongs to no type")
+            raise ConfigError(f"{where}: unique skill {quote_value(skill.id)} belongs to no type")
     # The text's rule changes name these two skills: Covering Fire is high priority and
     # Rushing passes through allied units (TG10).
     cover = skills.get("covering-fire")
@@ -199,7 +203,9 @@ def _mapping(value: Any, where: str) -> dict[str, Any]:
 def _int(raw: dict[str, Any], key: str, where: str, low: int, high: int = MAX_NUMBER) -> int:
     value = raw.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ConfigError(f"{where}: {key} must be an integer {low}-{high}, got {value!r}")
+        raise ConfigError(
+            f"{where}: {key} must be an integer {low}-{high}, got {quote_value(value)}"
+        )
     return value
 
 
@@ -212,18 +218,19 @@ def _number(raw: dict[str, Any], key: str, where: str, default: float) -> float:
         or not 0 <= value <= MAX_MULTIPLIER
     ):
         raise ConfigError(
-            f"{where}: {key} must be a number from 0 to {MAX_MULTIPLIER:g}, got {value!r}"
+            f"{where}: {key} must be a number from 0 to {MAX_MULTIPLIER:g}, "
+            f"got {quote_value(value)}"
         )
     # Multipliers in quarters keep health an exact binary fraction.
     if float(value) * 4 != int(float(value) * 4):
-        raise ConfigError(f"{where}: {key} must be a multiple of 0.25, got {value!r}")
+        raise ConfigError(f"{where}: {key} must be a multiple of 0.25, got {quote_value(value)}")
     return float(value)
 
 
 def _flag(raw: dict[str, Any], key: str, where: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
-        raise ConfigError(f"{where}: {key} must be true or false, got {value!r}")
+        raise ConfigError(f"{where}: {key} must be true or false, got {quote_value(value)}")
     return value
 
 
@@ -241,7 +248,7 @@ def _reach(raw: Any, where: str) -> Reach:
     ):
         raise ConfigError(
             f"{where}: range columns must be [first, last] integers with first <= last, "
-            f"between -9 and 9, got {columns!r}"
+            f"between -9 and 9, got {quote_value(columns)}"
         )
     rows = _int(raw, "rows", f"{where} range", 0, 2)
     return Reach(columns[0], columns[1], rows)
@@ -253,7 +260,7 @@ def _type(name: str, index: int, raw: Any, skills: dict[str, Skill], source: str
         raise ConfigError(f"{where} must be a table")
     kind = raw.get("class")
     if kind not in ("melee", "ranged"):
-        raise ConfigError(f"{where}: class must be melee or ranged, got {kind!r}")
+        raise ConfigError(f"{where}: class must be melee or ranged, got {quote_value(kind)}")
     health = _int(raw, "health", where, 1)
     attack = _int(raw, "attack", where, 0)
     defense = _int(raw, "defense", where, 0)
@@ -261,7 +268,8 @@ def _type(name: str, index: int, raw: Any, skills: dict[str, Skill], source: str
     bonus = raw.get("bonus")
     if not isinstance(bonus, dict) or bonus.get("stat") not in STATS:
         raise ConfigError(
-            f"{where}: bonus must be {{ stat = {' | '.join(STATS)}, amount = N }}, got {bonus!r}"
+            f"{where}: bonus must be {{ stat = {' | '.join(STATS)}, amount = N }}, "
+            f"got {quote_value(bonus)}"
         )
     amount = _int(bonus, "amount", f"{where} bonus", 0)
     reach = _reach(raw.get("range"), where)
@@ -271,13 +279,13 @@ def _type(name: str, index: int, raw: Any, skills: dict[str, Skill], source: str
     if not isinstance(effective, list) or not all(e in TYPE_NAMES for e in effective):
         raise ConfigError(
             f"{where}: effective must be a list of type names ({', '.join(TYPE_NAMES)}), "
-            f"got {effective!r}"
+            f"got {quote_value(effective)}"
         )
     unique = raw.get("unique")
     if not isinstance(unique, str) or unique not in skills:
-        raise ConfigError(f"{where}: unique skill {unique!r} is not in [skills]")
+        raise ConfigError(f"{where}: unique skill {quote_value(unique)} is not in [skills]")
     if skills[unique].kind != "unique":
-        raise ConfigError(f"{where}: skill {unique!r} must have class unique")
+        raise ConfigError(f"{where}: skill {quote_value(unique)} must have class unique")
     return UnitType(
         name,
         index,
@@ -305,16 +313,22 @@ def _skill(sid: str, raw: Any, source: str) -> Skill:
         raise ConfigError(f"{where}: name must be a non-empty string")
     kind = raw.get("class")
     if kind not in ("melee", "ranged", "unique"):
-        raise ConfigError(f"{where}: class must be melee, ranged or unique, got {kind!r}")
+        raise ConfigError(
+            f"{where}: class must be melee, ranged or unique, got {quote_value(kind)}"
+        )
     priority = raw.get("priority")
     if priority not in PRIORITIES:
-        raise ConfigError(f"{where}: priority must be high, normal or low, got {priority!r}")
+        raise ConfigError(
+            f"{where}: priority must be high, normal or low, got {quote_value(priority)}"
+        )
     effect = raw.get("effect")
     if effect not in EFFECTS:
-        raise ConfigError(f"{where}: effect must be one of {', '.join(EFFECTS)}, got {effect!r}")
+        raise ConfigError(
+            f"{where}: effect must be one of {', '.join(EFFECTS)}, got {quote_value(effect)}"
+        )
     target = raw.get("target")
     if target not in ("self", "cell"):
-        raise ConfigError(f"{where}: target must be self or cell, got {target!r}")
+        raise ConfigError(f"{where}: target must be self or cell, got {quote_value(target)}")
     if effect in SELF_EFFECTS and target != "self":
         raise ConfigError(f"{where}: a {effect} skill moves its user: target must be self")
     if effect in ("strike", "heal", "shove") and target != "cell":
@@ -337,7 +351,7 @@ def _skill(sid: str, raw: Any, source: str) -> Skill:
         ):
             raise ConfigError(
                 f"{where}: stats must map attack/defense/speed to integers from -{MAX_BOOST} "
-                f"to {MAX_BOOST}, got {stats!r}"
+                f"to {MAX_BOOST}, got {quote_value(stats)}"
             )
         boosts = tuple((k, int(stats[k])) for k in BOOST_STATS if k in stats)
     return Skill(
