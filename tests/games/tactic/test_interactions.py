@@ -387,3 +387,19 @@ def test_a_flame_killing_a_flame_queues_a_second_choice() -> None:
     assert sorted(state.legal(1)) == ["flame B6", "flame D6"]
     state.submit(1, "flame D6")
     assert damage(state, "D6") == 2 and damage(state, "B6") == 1
+
+
+# -- abilities combined on one unit (faction tables may combine any; Decision 19)
+
+
+def test_check_and_annoy_on_one_unit_both_apply_in_at_order() -> None:
+    warden = custom("Warden", 3, 1, Check=0, Annoy=0)
+    ogre = custom("Ogre", 5, 4)
+    state = arena((0, ogre, "C3"), (1, warden, "C4"))
+    # Undamaged: Check 4 - 2 = 2, then Annoy 2 - 1 = 1.
+    assert current_at(state, "C3") == 1
+    notes = state.view(None)["board"][0]["at_modifiers"]
+    assert notes == ["Check -2 (Warden on C4)", "Annoy -1 (Warden on C4)"]
+    # Damaged: Check no longer applies, Annoy does: 4 - 1 = 3.
+    state = arena((0, ogre, "C3", 1), (1, warden, "C4"))
+    assert current_at(state, "C3") == 3

@@ -164,6 +164,24 @@ def test_move_then_attack_but_not_attack_then_move() -> None:
         play(state, "C3-D3")
 
 
+def test_ta3_move_then_attack_an_attack_then_a_move_is_refused_citing_it() -> None:
+    """TA3, revised: "a unit that attacks can no longer move (move, then attack)"."""
+    state = arena((0, "Bear", "C3"), (1, "Hydra", "C4"), (1, "Knight", "F6"))
+    play(state, "C3>C4")
+    assert damage(state, "C4") == 2
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        play(state, "C3-B3")
+    assert str(caught.value) == "C3-B3: Bear is cached; a unit moves, then attacks (TA3)"
+    assert state.to_json() == before
+    assert not any(text.startswith("C3-") for text in state.legal(0))
+    # The other order is the one TA3 allows: the next turn, move first, then attack.
+    play(state, "end", "end", "C3-D4")
+    assert "D4>C4" in state.legal(0)
+    play(state, "D4>C4")
+    assert state.u_flags[at(state, "D4")] & 1  # cached: its turn's move and attack are done
+
+
 def test_moves_go_one_step_in_eight_directions_to_empty_cells() -> None:
     state = arena((0, "Knight", "C3"), (1, "Hydra", "D4"))
     legal = {t for t in state.legal(0) if "-" in t}

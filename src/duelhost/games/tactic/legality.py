@@ -31,14 +31,15 @@ class Legality(Rules):
 
     # ------------------------------------------------------------------ rule checks
 
-    def _own_ready(self, seat: int, cell: int, text: str) -> int:
+    def _own_ready(self, seat: int, cell: int, text: str, why: str = "") -> int:
+        """The seat's own un-cached unit on ``cell``; ``why`` is added to the cached error."""
         unit = self.board_[cell]
         if unit < 0:
             raise IllegalAction(f"{text}: there is no unit on {board.name(cell)}")
         if self.u_owner[unit] != seat:
             raise IllegalAction(f"{text}: the {self.label(unit)} is not yours")
         if self.u_flags[unit] & CACHED:
-            raise IllegalAction(f"{text}: {self.u_type[unit].name} is cached")
+            raise IllegalAction(f"{text}: {self.u_type[unit].name} is cached{why}")
         return unit
 
     def _duty_error(self, unit: int, duty: list[int], text: str) -> IllegalAction:
@@ -84,7 +85,8 @@ class Legality(Rules):
 
     def _check_move(self, seat: int, action: Move, text: str) -> None:
         path = action.path
-        unit = self._own_ready(seat, path[0], text)
+        # TA3 (revised): attacking caches the unit, so a unit moves, then attacks.
+        unit = self._own_ready(seat, path[0], text, "; a unit moves, then attacks (TA3)")
         name = self.u_type[unit].name
         if self.u_flags[unit] & MOVED:
             raise IllegalAction(f"{text}: {name} has already moved this turn")
