@@ -26,11 +26,11 @@ cell from the back row; a Flame choice burns the first adjacent unit in the boar
 
 Modules: ``board`` (geometry), ``abilities`` (the ability table: one row per ability, its data
 and its hooks; AT, trigger and start-of-turn orders), ``effects`` (the hook functions),
-``flags`` (a unit's flag bits),
-``factions`` (+ ``factions.json``, the house factions, option ``factions=PATH``), ``actions``
-(notation), ``units`` (the match data and small queries), ``rules`` (combat), ``legality``
-(rule checks and legal actions), ``views`` (views, snapshot, the bots' preview), ``state`` (the
-match: phases, turns, kernel hooks), ``render`` (terminal text).
+``flags`` (a unit's flag bits), ``factions`` (+ ``factions.json``, the house factions, option
+``factions=PATH``), ``actions`` (notation), ``units`` (the match data and small queries),
+``rules`` (combat), ``legality`` (rule checks and legal actions), ``views`` (views, snapshot,
+the bots' preview), ``state`` (the match: phases, turns, kernel hooks), ``render`` (terminal
+text), ``bots`` (the greedy bot), ``bench`` (benchmark scenarios and the balance table).
 """
 
 from __future__ import annotations

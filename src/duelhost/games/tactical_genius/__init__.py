@@ -43,7 +43,8 @@ Modules: ``table`` (types and skills), ``actions`` (submissions and their canoni
 ``army`` (constants, unit sheets and board queries), ``notation`` (reading and checking a
 submission), ``rules`` (resolving reinforcement and command phases), ``legal`` (legal lists,
 random submissions, bot helpers), ``views`` (views and snapshot), ``state`` (the match: phases,
-kernel hooks, the end), ``render`` (terminal text).
+kernel hooks, the end), ``render`` (terminal text), ``bots`` (the greedy bot), ``bench``
+(benchmark scenarios and the balance table).
 """
 
 from __future__ import annotations
