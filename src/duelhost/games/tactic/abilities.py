@@ -20,7 +20,8 @@ A row (``Ability``) holds:
     ``START_OF_TURN_ORDER``, deaths checked after each.
   - ``after_attack``: by ``Rules.attack`` after the attack's damage, rows in
     ``ON_ATTACK_ORDER``, deaths checked after each; the Command follow-up comes last.
-  - ``on_death``: by ``Rules.settle`` after the action that killed the unit (Flame).
+  - ``on_death``: by ``Rules._flame`` after the action that killed the unit (Flame), at once
+    or after its owner's ``flame C3`` choice.
   - ``options``, ``check``, ``use``: activated abilities, written ``B2 KEYWORD B3``
     (``keyword``); listed by ``Legality._unit_actions`` in ``ACTIVATED_ORDER``, checked by
     ``Legality._check_use`` (the generic checks, then ``check``), applied by
