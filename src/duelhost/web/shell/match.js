@@ -79,6 +79,7 @@ class MatchPage {
       this.legalBox);
     const receiptsPanel = h("section", {class: "panel", id: "receipts-panel", hidden: !mine},
       h("h3", {}, "Your receipts"), e.receipts,
+      h("a", {href: "#", id: "download-receipts", class: "small", onclick: (event) => this.downloadReceipts(event)}, "Download my receipts"),
       h("p", {class: "muted small", id: "receipts-help"}, "Kept in this browser. Once a nonce is published this page recomputes the receipt (SHA-256)."));
     fill(this.app,
       e.status, e.banner,
@@ -156,6 +157,7 @@ class MatchPage {
     const started = performance.now();
     this.board.render(this.els.board, this.frame.view, ctx);
     this.lastRenderMs = performance.now() - started;
+    if (this.renders === 0) this.interactiveAt = performance.now();  // ms since navigation
     this.renders += 1;
     this.showStatus(ctx);
     this.showPanels();
@@ -163,6 +165,21 @@ class MatchPage {
     this.showLog();
     this.showBanner();
     this.showReceipts();
+  }
+
+  /** Render time (ms) of the board for another view (for the performance test), median of
+   *  `runs`; the real frame is drawn again afterwards. */
+  timeRender(view, runs = 15) {
+    const ctx = this.ctx();
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      this.board.render(this.els.board, view, ctx);
+      times.push(performance.now() - started);
+    }
+    this.render();
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)];
   }
 
   showStatus(ctx) {
@@ -280,6 +297,22 @@ class MatchPage {
       this.seat !== null ? h("button", {type: "button", id: "rematch", onclick: () => this.rematch()}, "Rematch (seats swapped)") : null,
       h("a", {href: "/"}, "Lobby"),
       h("div", {id: "rematch-box", class: "links"}));
+  }
+
+  /** The receipts this page kept, as `duelhost verify --receipts FILE` reads them
+   *  (duelhost-receipts/1, docs/fairness.md). */
+  downloadReceipts(event) {
+    const link = event.currentTarget;
+    const list = this.submissions ? this.submissions.list : [];
+    const data = {
+      format: "duelhost-receipts/1", match: this.matchId, seat: this.seat,
+      seed_commitment: this.frame?.seed_commitment ?? null,
+      // In a tick window only the last message's receipt is what the tick submitted.
+      receipts: list.filter((r, i) => !list.slice(i + 1).some((later) => later.decision === r.decision))
+        .map((r) => ({seat: this.seat, decision: r.decision, receipt: r.receipt})),
+    };
+    link.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(data, null, 1));
+    link.download = this.matchId + "-seat" + this.seat + "-receipts.json";
   }
 
   showError(message) {

@@ -1,0 +1,215 @@
+// Multiplanetary Empire: the 10x10 grid with planets by size and owner and their ships, every
+// fleet in flight on its route with its ships and arrival tick; an order is your planet, then
+// the destination, then ships (slider and number) and warp, with the arrival tick and the ships
+// that will arrive shown before it is queued; queued orders are removable until sent; the
+// countdown to the next tick; ships and planets per player; the last tick's captures drawn.
+import {fill, h, s, seatColour} from "../shell/dom.js";
+
+const COLS = "ABCDEFGHIJ";
+
+function pos(cell) {
+  return [COLS.indexOf(cell[0]), Number(cell.slice(1)) - 1];
+}
+
+/** Board coordinates of a cell's centre: row 10 at the top for seat 0, turned for seat 1 so
+ *  that your home is always at the bottom left. */
+function xy(cell, turned) {
+  const [c, r] = pos(cell);
+  return turned ? [9 - c + 0.5, r + 0.5] : [c + 0.5, 9 - r + 0.5];
+}
+
+function distance(a, b) {
+  const [c1, r1] = pos(a);
+  const [c2, r2] = pos(b);
+  return Math.hypot(c1 - c2, r1 - r2);
+}
+
+/** Arrival tick and ships arriving of an order queued now (MP2). */
+export function travel(view, from, to, ships, warp) {
+  const d = distance(from, to);
+  const processed = view.tick + 1;
+  return warp === "quantum"
+    ? {arrives: processed + Math.ceil(d / 2 - 1e-9), arriving: Math.floor(ships / 2), d}
+    : {arrives: processed + Math.ceil(d - 1e-9), arriving: ships, d};
+}
+
+function parseOrders(text) {
+  if (!text || text === "wait") return [];
+  return text.split(/;\s*/).map((o) => o.match(/^([A-J]\d+)(>>?)([A-J]\d+) (\d+)$/)).filter(Boolean)
+    .map((m) => ({from: m[1], to: m[3], warp: m[2] === ">>" ? "quantum" : "standard", ships: Number(m[4])}));
+}
+
+function notation(order) {
+  return order.from + (order.warp === "quantum" ? ">>" : ">") + order.to + " " + order.ships;
+}
+
+function state(view, ctx) {
+  if (!ctx.local.mp || ctx.local.mp.tick !== view.tick) {
+    const previous = ctx.local.mp;
+    ctx.local.mp = {tick: view.tick, from: null, to: null, ships: null, warp: "standard", draft: [], owners: previous ? previous.nowOwners : null, nowOwners: null};
+  }
+  return ctx.local.mp;
+}
+
+export function status(view, ctx) {
+  const st = state(view, ctx);
+  if (st.from && st.to) return "Choose ships and warp for " + st.from + " → " + st.to + ", then add the order.";
+  if (st.from) return "Click where the ships from " + st.from + " go (Escape cancels).";
+  if (st.draft.length) return "Send your " + st.draft.length + " queued order" + (st.draft.length > 1 ? "s" : "") + " before the tick, or add more.";
+  return "Tick " + (view.tick + 1) + ": click one of your planets to send ships, or send nothing.";
+}
+
+export function render(root, view, ctx) {
+  const st = state(view, ctx);
+  const me = ctx.seat;
+  const turned = me === 1;
+  const canOrder = ctx.mustAct && !ctx.replay && !view.is_over && !ctx.submitted;
+  const planets = new Map(view.planets.map((p) => [p.cell, p]));
+  const sent = parseOrders(ctx.orders);
+  const committed = (cell) => [...sent, ...st.draft].filter((o) => o.from === cell).reduce((n, o) => n + o.ships, 0);
+  const available = (cell) => Math.max(0, (planets.get(cell)?.ships || 0) - committed(cell));
+  // Captures since the previous tick: planets whose owner changed.
+  st.nowOwners = Object.fromEntries(view.planets.map((p) => [p.cell, p.owner]));
+  const captured = new Set(st.owners ? view.planets.filter((p) => p.cell in st.owners && st.owners[p.cell] !== p.owner).map((p) => p.cell) : []);
+
+  const clickPlanet = (cell) => {
+    if (!canOrder) return;
+    const planet = planets.get(cell);
+    if (!st.from) {
+      if (planet.owner === me && available(cell) > 0) { st.from = cell; st.to = null; }
+    } else if (cell === st.from) { st.from = null; st.to = null; }
+    else { st.to = cell; st.ships = Math.max(1, Math.min(available(st.from), st.ships || Math.ceil(available(st.from) / 2))); }
+    ctx.redraw();
+  };
+
+  const parts = [];
+  for (let c = 0; c < 10; c++) for (let r = 0; r < 10; r++) {
+    if ((c + r) % 2) parts.push(s("rect", {x: c, y: r, width: 1, height: 1, fill: "var(--cell-alt)", opacity: 0.5}));
+  }
+  // Fleets in flight: routes under the planets, markers and labels over them.
+  const markers = [];
+  for (const f of view.fleets) {
+    const [x1, y1] = xy(f.from, turned);
+    const [x2, y2] = xy(f.to, turned);
+    const span = Math.max(1, f.arrives - f.departed);
+    // Where it is along its route; kept clear of both planets so that it can be seen.
+    const t = Math.min(0.8, Math.max(0.25, (view.tick - f.departed + 0.5) / span));
+    const x = x1 + (x2 - x1) * t;
+    const y = y1 + (y2 - y1) * t;
+    const colour = seatColour(f.owner);
+    parts.push(s("line", {x1, y1, x2, y2, stroke: colour, "stroke-width": 0.04, "stroke-dasharray": f.warp === "quantum" ? "0.15 0.1" : null, opacity: 0.6}));
+    markers.push(s("g", {class: "fleet", "data-owner": f.owner, "aria-label": (f.owner === me ? "your" : "enemy") + " fleet of " + f.ships + " from " + f.from + " to " + f.to + ", arrives at tick " + f.arrives + (f.warp === "quantum" ? " (quantum)" : "")},
+      f.owner === 0 ? s("circle", {cx: x, cy: y, r: 0.13, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}) : s("rect", {x: x - 0.12, y: y - 0.12, width: 0.24, height: 0.24, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}),
+      s("text", {x, y: y - 0.18, "text-anchor": "middle", "font-size": 0.22, "font-weight": 700, fill: colour, class: "halo"}, f.ships + " → t" + f.arrives)));
+  }
+  // The order being made.
+  if (st.from && st.to) {
+    const [x1, y1] = xy(st.from, turned);
+    const [x2, y2] = xy(st.to, turned);
+    parts.push(s("line", {x1, y1, x2, y2, stroke: "var(--select)", "stroke-width": 0.08, "stroke-dasharray": st.warp === "quantum" ? "0.2 0.12" : null}));
+  }
+  for (const o of st.draft) {
+    const [x1, y1] = xy(o.from, turned);
+    const [x2, y2] = xy(o.to, turned);
+    parts.push(s("line", {x1, y1, x2, y2, stroke: "var(--select)", "stroke-width": 0.05, opacity: 0.7, "stroke-dasharray": "0.08 0.08"}));
+  }
+  for (const p of view.planets) {
+    const [x, y] = xy(p.cell, turned);
+    const radius = 0.16 + p.size * 0.06;
+    const colour = seatColour(p.owner);
+    const selectable = canOrder && (st.from ? p.cell !== st.from : p.owner === me && available(p.cell) > 0);
+    const label = "planet " + p.cell + ", size " + p.size + ", " + (p.owner === null ? "neutral" : p.owner === me ? "yours" : "enemy") + ", " + p.ships + " ships" +
+      (p.production ? ", makes " + p.production + " next at tick " + p.next_production : "");
+    parts.push(s("g", {class: "planet", "data-cell": p.cell, "data-owner": p.owner ?? "", role: selectable ? "button" : null, tabindex: selectable ? 0 : null, "aria-label": label,
+      onclick: () => clickPlanet(p.cell), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPlanet(p.cell); } }},
+      s("rect", {x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: "transparent"}),
+      captured.has(p.cell) ? s("circle", {cx: x, cy: y, r: radius + 0.2, fill: "none", stroke: "var(--danger)", "stroke-width": 0.05, "stroke-dasharray": "0.1 0.06"}) : null,
+      st.from === p.cell || st.to === p.cell ? s("circle", {cx: x, cy: y, r: radius + 0.11, fill: "none", stroke: "var(--select)", "stroke-width": 0.08}) : null,
+      p.owner === 1 ? s("rect", {x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius, rx: radius * 0.3, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03})
+        : s("circle", {cx: x, cy: y, r: radius, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: p.owner === null ? 0.75 : 1}),
+      s("text", {x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.28, "font-weight": 700, fill: "#fff", "pointer-events": "none"}, p.ships),
+      s("text", {x: x + 0.48, y: y + 0.46, "text-anchor": "end", "font-size": 0.17, fill: "var(--muted)", "pointer-events": "none"}, p.cell)));
+  }
+  parts.push(...markers);
+  const svg = s("svg", {class: "board-svg mp", viewBox: "-0.05 -0.05 10.1 10.1", role: "group", "aria-label": "the map"}, parts);
+  if (!ctx.local.mpEscape && !ctx.replay) {
+    ctx.local.mpEscape = true;
+    document.addEventListener("keydown", (event) => {
+      const cur = ctx.local.mp;
+      if (event.key === "Escape" && cur && cur.from) { cur.from = null; cur.to = null; ctx.redraw(); }
+    });
+  }
+
+  fill(root, h("div", {class: "mp-wrap"},
+    h("div", {class: "mp-board"}, svg),
+    h("div", {class: "mp-side"},
+      header(view, ctx),
+      st.from && st.to && canOrder ? orderForm(view, ctx, st, available) : null,
+      me === null || ctx.replay ? null : queue(view, ctx, st, sent, canOrder),
+      totals(view, ctx))));
+}
+
+function header(view, ctx) {
+  const clock = ctx.clock;
+  let countdown = "";
+  if (clock && clock.deadline && !view.is_over) {
+    const left = Math.max(0, clock.deadline - ctx.now());
+    countdown = (view.tick === 0 && clock.planning_seconds ? "Planning: first tick in " : "Next tick in ") + left.toFixed(0) + " s";
+  }
+  return h("div", {id: "mp-header"},
+    h("b", {}, view.is_over ? "Match over at tick " + view.tick : "Tick " + view.tick + " of " + view.max_ticks),
+    countdown ? h("span", {class: "num", id: "countdown"}, " · " + countdown) : null);
+}
+
+function orderForm(view, ctx, st, available) {
+  const max = available(st.from);
+  const ships = Math.min(st.ships || 1, max);
+  const std = travel(view, st.from, st.to, ships, "standard");
+  const qua = travel(view, st.from, st.to, ships, "quantum");
+  const slider = h("input", {type: "range", id: "ships-range", min: 1, max, value: ships, "aria-label": "ships to send"});
+  const number = h("input", {type: "number", id: "ships", min: 1, max, value: ships, "aria-label": "ships to send"});
+  const set = (value) => { st.ships = Math.max(1, Math.min(max, Number(value) || 1)); ctx.redraw(); };
+  slider.addEventListener("input", () => set(slider.value));
+  number.addEventListener("change", () => set(number.value));
+  const radio = (warp, info, text) => h("label", {class: "warp"},
+    h("input", {type: "radio", name: "warp", value: warp, id: "warp-" + warp, checked: st.warp === warp, onchange: () => { st.warp = warp; ctx.redraw(); }}),
+    " " + text + ": arrives tick " + info.arrives + ", " + info.arriving + " ship" + (info.arriving === 1 ? "" : "s") + " arrive");
+  const add = () => {
+    st.draft.push({from: st.from, to: st.to, ships: st.ships, warp: st.warp});
+    st.from = null; st.to = null;
+    ctx.redraw();
+  };
+  return h("div", {class: "panel", id: "order"},
+    h("div", {}, h("b", {}, st.from + " → " + st.to), " · distance " + std.d.toFixed(2) + " · " + max + " ships free"),
+    h("div", {class: "row"}, slider, number),
+    radio("standard", std, "Standard"), h("br"),
+    radio("quantum", qua, "Quantum (half the ships, rounded up, are lost)"),
+    h("div", {class: "row"},
+      h("button", {type: "button", class: "primary", id: "add-order", onclick: add}, "Queue " + notation({...st, ships})),
+      h("button", {type: "button", class: "quiet", onclick: () => { st.from = null; st.to = null; ctx.redraw(); }}, "cancel")));
+}
+
+function queue(view, ctx, st, sent, canOrder) {
+  const send = async (text) => {
+    try { await ctx.submit(text); st.draft = []; } catch { /* the shell shows the error */ }
+    ctx.redraw();
+  };
+  return h("div", {id: "queue"},
+    h("div", {class: "section-title"}, "Orders for tick " + (view.tick + 1)),
+    st.draft.length ? h("ul", {class: "orders"}, st.draft.map((o, i) => h("li", {"data-order": notation(o)}, notation(o) + (o.warp === "quantum" ? " (quantum)" : ""),
+      h("button", {type: "button", class: "quiet", "aria-label": "remove " + notation(o), onclick: () => { st.draft.splice(i, 1); ctx.redraw(); }}, "×")))) : null,
+    sent.length ? h("p", {class: "small", id: "sent-orders"}, "Sent for this tick: " + sent.map(notation).join("; ")) : null,
+    ctx.submitted ? h("p", {class: "small muted", id: "sent"}, "Sent: " + (ctx.pending ?? "") + " — sealed until the tick.") : null,
+    h("div", {class: "row"},
+      h("button", {type: "button", class: "primary", id: "send-orders", disabled: !canOrder || !st.draft.length, onclick: () => send(st.draft.map(notation).join("; "))},
+        st.draft.length ? "Send " + st.draft.length + " order" + (st.draft.length > 1 ? "s" : "") : "No orders queued"),
+      h("button", {type: "button", id: "wait", disabled: !canOrder || st.draft.length > 0 || sent.length > 0, onclick: () => send("wait")}, "Send nothing this tick")));
+}
+
+function totals(view, ctx) {
+  const label = (seat) => (seat === ctx.seat ? "You" : ctx.seat === null ? "seat " + seat + " (" + view.seat_names[seat] + ")" : "Opponent");
+  return h("div", {id: "totals"}, h("table", {class: "grid"},
+    h("tr", {}, h("th", {}, ""), h("th", {}, "ships"), h("th", {}, "planets")),
+    [0, 1].map((seat) => h("tr", {}, h("th", {class: "s" + seat + "t"}, label(seat)), h("td", {"data-ships": seat}, view.totals.ships[seat]), h("td", {}, view.totals.planets[seat])))),
+    h("p", {class: "small muted"}, "Circles: seat 0 (" + view.seat_names[0] + "); squares: seat 1 (" + view.seat_names[1] + "); grey: neutral. Dashed routes: quantum warp. Red rings: captured last tick."));
+}
