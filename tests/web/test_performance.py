@@ -1,6 +1,7 @@
 """Figures of the client, measured in the browser and written beside the screenshots (no timed
 assertion: docs/performance.md records them with the machine): each board's page from
-navigation to its first drawn frame, one re-render, and the size of the client's JS and CSS."""
+navigation to its first drawn frame, one re-render, and the size of the client's JS and CSS;
+a screenshot of every game's page at the start, at 1280x800 and 400x800."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import duelhost
 from duelhost.server.web import WEB
 from tests.server.live import Server
-from tests.web.conftest import SHOTS, create, ready
+from tests.web.conftest import SHOTS, create, ready, shoot
 
 BUDGET = 300 * 1024
 """Issue 10: the client's JS and CSS together, uncompressed."""
@@ -35,6 +36,9 @@ def test_each_page_is_drawn_and_timed(server: Server, pages: Any) -> None:
                 page.evaluate("window.duelhost.timeRender(window.duelhost.frame.view)"), 2
             ),
         }
+        shoot(page, f"{game}-start-1280")
+        page.set_viewport_size({"width": 400, "height": 800})
+        shoot(page, f"{game}-start-400")
         page.context.close()
     SHOTS.mkdir(parents=True, exist_ok=True)
     Path(SHOTS / "client-figures.json").write_text(json.dumps(figures, indent=1))

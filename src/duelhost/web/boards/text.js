@@ -5,7 +5,9 @@ import {fill, h} from "../shell/dom.js";
 export const fallback = true;
 
 export function render(root, view, ctx) {
-  fill(root, h("pre", {class: "text", id: "textview"}, ctx.text ?? JSON.stringify(view, null, 1)));
+  fill(root,
+    h("p", {class: "small muted", id: "no-board"}, "This game has no graphical board yet: below is the game's own text view; moves are typed in its notation or picked from the list."),
+    h("pre", {class: "text", id: "textview"}, ctx.text ?? JSON.stringify(view, null, 1)));
 }
 
 export function status(view, ctx) {

@@ -20,7 +20,9 @@ export function takeToken(matchId) {
 }
 
 export async function matchPage(app, matchId, token) {
-  const games = await api("GET", "/api/lobby").catch(() => []);
+  // The stream and the games' list are fetched at the same time: the first frame waits for
+  // the list (it names the board module), not the other way round.
+  const games = api("GET", "/api/lobby").catch(() => []);
   const page = new MatchPage(app, matchId, token, games);
   window.duelhost = page;  // for the browser tests: frame, render timing
   page.start();
@@ -31,7 +33,8 @@ class MatchPage {
     this.app = app;
     this.matchId = matchId;
     this.token = token;
-    this.games = games;
+    this.games = [];
+    this.gamesLoading = games.then((list) => { this.games = list; });
     this.frame = null;
     this.seat = null;
     this.board = null;
@@ -42,13 +45,15 @@ class MatchPage {
     this.renders = 0;
     this.error = "";
     this.live = new Live(matchId, token, {
-      frame: (frame) => this.onFrame(frame),
+      // Frames are handled one after the other (the first one waits for its board module).
+      frame: (frame) => { this.frames = this.frames.then(() => this.onFrame(frame)).catch((e) => console.error(e)); },
       reply: (message) => this.showError(message.error),
       state: (text, ok) => { const c = $("conn"); c.textContent = text; c.classList.toggle("bad", !ok); },
       closed: (reason) => { $("conn").textContent = reason; $("conn").classList.add("bad"); this.showError(reason); },
       clock: () => this.tick(),
     });
     this.submissions = null;
+    this.frames = Promise.resolve();
     this.build();
   }
 
@@ -106,6 +111,7 @@ class MatchPage {
     this.frame = frame;
     this.seat = frame.seat;
     if (first) {
+      await this.gamesLoading;
       const game = this.games.find((g) => g.name === frame.game);
       $("title").textContent = (game ? game.title : frame.game) + " · match " + this.matchId + (this.seat === null ? " · spectating" : "") + (frame.clock ? "" : " · untimed");
       document.title = (game ? game.title : frame.game) + " · duelhost";
