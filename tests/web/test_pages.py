@@ -87,3 +87,25 @@ def test_static_files_are_the_clients_only(server: Server) -> None:
         assert httpx.get(server.url + path, timeout=10).status_code == 404
     answer = httpx.get(server.url + "/static/shell/main.js", timeout=10)
     assert answer.status_code == 200 and "javascript" in answer.headers["content-type"]
+
+
+def test_the_page_computes_receipts_as_the_server_does(pages: Any) -> None:
+    """Web Crypto and the page's own SHA-256 (for insecure origins) against the host's receipts,
+    for a plain submission and for an order message of a tick window (its number hashed)."""
+    from duelhost.host import receipts
+
+    page = ready(pages("/"))
+    cases = [("m1", 1, 0, "Blue Mage as Reaper", "ff00", None), ("m1", 0, 3, "A1>B2 3; é", "ab", 1)]
+    for match_id, seat, decision, text, nonce, number in cases:
+        args = [match_id, seat, decision, text, nonce, number]
+        webcrypto, fallback = page.evaluate(
+            """async (a) => {
+                const c = await import('/static/shell/crypto.js');
+                const bytes = new TextEncoder().encode(c.receiptText(...a));
+                const hex = Array.from(c.sha256(bytes), (x) => x.toString(16).padStart(2, '0'));
+                return [await c.sha256hex(c.receiptText(...a)), hex.join('')];
+            }""",
+            args,
+        )
+        expected = receipts.receipt(match_id, seat, decision, text, nonce, number)
+        assert webcrypto == expected and fallback == expected

@@ -10,9 +10,12 @@ export async function sha256hex(text) {
   return hex(sha256(bytes));
 }
 
-/** The receipt of a submission (docs/server.md): SHA-256 of the JSON array, no spaces. */
-export function receiptText(matchId, seat, decision, text, nonce) {
-  return JSON.stringify([matchId, seat, decision, text, nonce]);
+/** The bytes a receipt hashes (docs/server.md): the JSON array, no spaces; `number` only for
+ *  an order message of a tick window. */
+export function receiptText(matchId, seat, decision, text, nonce, number) {
+  const fields = [matchId, seat, decision, text, nonce];
+  if (number !== undefined && number !== null) fields.push(number);
+  return JSON.stringify(fields);
 }
 
 function hex(bytes) {

@@ -276,7 +276,6 @@ class MatchPage {
     const items = this.submissions.list.slice().reverse().map((r) => {
       const mark = r.verified === true ? h("span", {class: "ok", title: "this page recomputed the receipt from the published nonce"}, "✓ verified")
         : r.verified === false ? h("span", {class: "bad"}, "✗ does not match")
-        : r.verified === "superseded" ? h("span", {class: "muted"}, "superseded")
         : h("span", {class: "muted"}, "sealed");
       return h("li", {"data-decision": r.decision},
         h("span", {class: "num"}, "#" + (r.decision + 1)), h("b", {}, r.text),

@@ -13,7 +13,7 @@ export class Submissions {
     this.storeKey = "duelhost:receipts:" + matchId + ":" + seat;
     this.list = [];
     try { this.list = JSON.parse(localStorage.getItem(this.storeKey) || "[]"); } catch { this.list = []; }
-    this.nonces = new Map();  // "decision:seat" -> nonce
+    this.reveals = new Map();  // "decision:seat" -> the reveal notice (nonce, and per order message nonces)
   }
 
   save() {
@@ -41,24 +41,28 @@ export class Submissions {
     for (const e of events) {
       if (e.type === "your_submission" && e.seat === this.seat) this.keep(e.decision, e.text, e.receipt);
       if (e.type === "reveal") {
-        this.nonces.set(e.decision + ":" + e.seat, e.nonce);
+        this.reveals.set(e.decision + ":" + e.seat, e);
         if (e.seat === this.seat) for (const r of this.list) if (r.decision === e.decision) this.check(r);
       }
     }
   }
 
   async check(entry) {
-    const nonce = this.nonces.get(entry.decision + ":" + this.seat);
-    if (!nonce || entry.verified !== null) return;
-    const digest = await sha256hex(receiptText(this.matchId, this.seat, entry.decision, entry.text, nonce));
-    entry.nonce = nonce;
-    if (digest === entry.receipt) entry.verified = true;
-    else {
-      // In a tick window each message's receipt covers the orders so far; only the last one
-      // is what the tick submitted. An earlier one is superseded, not a forgery.
-      const later = this.list.some((r) => r.decision === entry.decision && r !== entry && this.list.indexOf(r) > this.list.indexOf(entry));
-      entry.verified = later ? "superseded" : false;
+    const reveal = this.reveals.get(entry.decision + ":" + this.seat);
+    if (!reveal || entry.verified !== null) return;
+    let nonce = reveal.nonce;
+    let number;
+    if (Array.isArray(reveal.nonces)) {
+      // A tick window: each order message has its own nonce, and its number in the window
+      // (0, 1, ...) is in both its nonce and its receipt (docs/server.md).
+      number = this.list.filter((r) => r.decision === entry.decision).indexOf(entry);
+      nonce = reveal.nonces[number];
     }
+    if (!nonce) return;
+    const digest = await sha256hex(receiptText(this.matchId, this.seat, entry.decision, entry.text, nonce, number));
+    entry.nonce = nonce;
+    entry.verified = digest === entry.receipt;
     this.save();
   }
+
 }
