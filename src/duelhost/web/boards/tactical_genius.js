@@ -1,0 +1,246 @@
+// Tactical Genius: the 10x3 board with each unit's name, type, health bar and skills; in a
+// reinforcement phase an army builder with a live points budget (name, type, stats, skills, the
+// speed bonuses still free, a cell clicked in your columns) and advance; in a command phase an
+// order per unit by clicking a target tile or a button; the resolution order and the units.
+import {fill, h, s, seatColour} from "../shell/dom.js";
+
+const COLS = "ABCDEFGHIJ";
+const OWN = {0: "ABCD", 1: "GHIJ"};
+const HOUSE = "duelhost house table";
+// The house table's skills (docs/games/tactical_genius.md): class skills and each type's own.
+const CLASS_SKILLS = {
+  melee: ["rush", "heavy-blow", "guard", "war-cry", "fortify", "shove"],
+  ranged: ["covering-fire", "aimed-shot", "mend", "barrier", "haste", "retreat"],
+};
+const TYPES = {
+  Axe: ["melee", "whirlwind"], Sword: ["melee", "riposte"], Lance: ["melee", "impale"], Beserker: ["melee", "frenzy"],
+  Arrow: ["ranged", "rain"], Gun: ["ranged", "quickdraw"], Magic: ["ranged", "hex"], Cannon: ["ranged", "bombard"],
+};
+
+function local(view, ctx) {
+  if (!ctx.local.tg || ctx.local.tg.decision !== view.decision) {
+    ctx.local.tg = {decision: view.decision, unit: null, orders: {}, choice: null, placements: [], advance: false,
+      draft: {type: null, cell: null, name: "", bonus: null, hp: 0, atk: 0, def: 0, spd: 0, skills: []}};
+  }
+  return ctx.local.tg;
+}
+
+function cost(p) {
+  return 3 + p.skills.length + p.hp + p.atk + p.def + p.spd;
+}
+
+function placement(p) {
+  let text = "place " + p.name + " " + p.type + " " + p.cell + " bonus=" + p.bonus;
+  for (const k of ["hp", "atk", "def", "spd"]) if (p[k]) text += " " + k + "=" + p[k];
+  if (p.skills.length) text += " skills=" + p.skills.join(",");
+  return text;
+}
+
+export function status(view, ctx) {
+  const st = local(view, ctx);
+  if (view.phase === "reinforcement") {
+    if (!st.draft.cell) return "Reinforcement, round " + view.round + ": click an empty cell of your columns to build a unit there, advance, or send.";
+    return "Build the unit on " + st.draft.cell + ": type, stats and skills, then add it (" + (view.points_left[ctx.seat] - st.placements.reduce((n, p) => n + cost(p), 0)) + " points left).";
+  }
+  if (st.unit) return "Choose " + st.unit + "'s order: a target tile or a button (Escape cancels).";
+  return "Command, round " + view.round + ": click one of your units to give it an order, then send the orders.";
+}
+
+export function render(root, view, ctx) {
+  const st = local(view, ctx);
+  const me = ctx.seat;
+  const canAct = ctx.mustAct && !ctx.replay && !view.is_over && !ctx.submitted;
+  const legal = canAct && ctx.legal ? ctx.legal : [];
+  const alive = view.units.filter((u) => u.alive);
+  const byCell = new Map(alive.map((u) => [u.cell, u]));
+  const commanding = view.phase === "command";
+  // Command phase: each unit's legal single orders.
+  const ordersOf = new Map();
+  if (commanding) for (const text of legal) {
+    if (text === "pass") continue;
+    const name = text.split(" ")[0];
+    if (!ordersOf.has(name)) ordersOf.set(name, []);
+    ordersOf.get(name).push(text);
+  }
+  const targets = new Map();
+  if (commanding && st.unit) for (const text of ordersOf.get(st.unit) || []) {
+    const cell = (text.match(/ ([A-J][1-3])$/) || [])[1];
+    if (cell) { if (!targets.has(cell)) targets.set(cell, []); targets.get(cell).push(text); }
+  }
+  const building = view.phase === "reinforcement" && canAct;
+  const examples = legal.filter((t) => t.startsWith("place "));
+  const types = [...new Set(examples.map((t) => t.split(" ")[2]))];
+  if (building && !st.draft.type && types.length) st.draft.type = types[0];
+  if (building && !st.draft.name && examples.length) st.draft.name = freeName(examples[0].split(" ")[1], view, st);
+  const usedBonuses = new Set(st.placements.map((p) => p.bonus));
+  const freeBonuses = me === null ? [] : view.bonuses[me].filter((b) => !usedBonuses.has(b));
+  if (building && (!st.draft.bonus || usedBonuses.has(st.draft.bonus))) st.draft.bonus = freeBonuses[0] ?? null;
+
+  const clickCell = (cell) => {
+    if (!canAct) return;
+    if (commanding) {
+      if (st.unit && targets.has(cell)) {
+        const options = targets.get(cell);
+        if (options.length === 1) { st.orders[st.unit] = options[0]; st.unit = null; st.choice = null; } else st.choice = cell;
+      } else {
+        const unit = byCell.get(cell);
+        st.unit = unit && unit.seat === me && ordersOf.has(unit.name) && st.unit !== unit.name ? unit.name : null;
+        st.choice = null;
+      }
+    } else if (building && OWN[me].includes(cell[0]) && !byCell.has(cell) && !st.placements.some((p) => p.cell === cell)) {
+      st.draft.cell = st.draft.cell === cell ? null : cell;
+    }
+    ctx.redraw();
+  };
+  if (!ctx.local.tgEscape && !ctx.replay) {
+    ctx.local.tgEscape = true;
+    document.addEventListener("keydown", (event) => {
+      const cur = ctx.local.tg;
+      if (event.key === "Escape" && cur && (cur.unit || cur.draft.cell)) { cur.unit = null; cur.choice = null; cur.draft.cell = null; ctx.redraw(); }
+    });
+  }
+
+  const parts = [];
+  for (let c = 0; c < 10; c++) for (let r = 1; r <= 3; r++) {
+    const cell = COLS[c] + r;
+    const x = c;
+    const y = r - 1;
+    const unit = byCell.get(cell);
+    const side = OWN[0].includes(COLS[c]) ? 0 : OWN[1].includes(COLS[c]) ? 1 : null;
+    const queued = st.placements.find((p) => p.cell === cell);
+    const target = targets.get(cell);
+    const selectable = canAct && ((commanding && ((unit && unit.seat === me && ordersOf.has(unit.name)) || target)) || (building && side === me && !unit));
+    const label = cell + ": " + (unit ? (unit.seat === me ? "your " : "enemy ") + unit.type + " " + unit.name + ", health " + unit.health + " of " + unit.max_health + ", attack " + unit.attack + ", defense " + unit.defense + ", speed " + unit.speed + (unit.skills.length ? ", skills " + unit.skills.join(", ") : "") : "empty") +
+      (target ? ": " + target.join(" or ") : "");
+    parts.push(s("g", {class: "cell", "data-cell": cell, role: selectable ? "button" : null, tabindex: selectable ? 0 : null, "aria-label": label,
+      onclick: () => clickCell(cell), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCell(cell); } }},
+      s("rect", {x, y, width: 1, height: 1, fill: (c + r) % 2 ? "var(--cell)" : "var(--cell-alt)"}),
+      side !== null ? s("rect", {x, y, width: 1, height: 1, fill: side === 0 ? "var(--seat0-soft)" : "var(--seat1-soft)"}) : null,
+      st.draft.cell === cell || (unit && st.unit === unit.name) ? s("rect", {x: x + 0.03, y: y + 0.03, width: 0.94, height: 0.94, fill: "none", stroke: "var(--select)", "stroke-width": 0.07}) : null,
+      unit ? unitGlyph(unit, x, y, st.orders[unit.name]) : null,
+      queued ? s("text", {x: x + 0.5, y: y + 0.55, "text-anchor": "middle", "font-size": 0.2, fill: "var(--muted)"}, "+" + queued.name) : null,
+      target ? s("circle", {cx: x + 0.5, cy: y + 0.5, r: 0.42, fill: "none", stroke: target.some((t) => t.includes(" attack ")) ? "var(--danger)" : "var(--focus)", "stroke-width": 0.06}) : null));
+  }
+  for (let c = 0; c < 10; c++) parts.push(s("text", {x: c + 0.5, y: 3.32, "text-anchor": "middle", "font-size": 0.24, fill: "var(--muted)"}, COLS[c]));
+  for (let r = 1; r <= 3; r++) parts.push(s("text", {x: -0.1, y: r - 0.42, "text-anchor": "end", "font-size": 0.24, fill: "var(--muted)"}, r));
+  const svg = s("svg", {class: "strip-svg tg", viewBox: "-0.4 -0.05 10.45 3.45", width: 720, role: "group", "aria-label": "the board: Green columns A-D face right, Blue columns G-J face left"}, parts);
+
+  fill(root,
+    h("div", {class: "row", id: "tg-phase"}, h("b", {}, view.is_over ? "Match over" : "Round " + view.round + " of " + view.rounds + ", " + view.phase + " phase"),
+      h("span", {class: "muted small"}, "· points left: " + label(0, ctx) + " " + view.points_left[0] + ", " + label(1, ctx) + " " + view.points_left[1] + " · kill value " + view.kills[0] + "–" + view.kills[1])),
+    svg,
+    commanding && me !== null && !ctx.replay && !view.is_over ? commandPanel(view, ctx, st, ordersOf, targets, canAct) : null,
+    view.phase === "reinforcement" && me !== null && !ctx.replay && !view.is_over ? buildPanel(view, ctx, st, types, freeBonuses, canAct) : null,
+    h("div", {class: "tg-tables"}, orderTable(view, ctx), unitsTable(view, ctx)));
+}
+
+function label(seat, ctx) {
+  return seat === ctx.seat ? "you" : ctx.seat === null ? ["Green", "Blue"][seat] : "opponent";
+}
+
+function freeName(base, view, st) {
+  const taken = new Set([...view.units.map((u) => u.name.toLowerCase()), ...st.placements.map((p) => p.name.toLowerCase())]);
+  const m = base.match(/^(.*?)(\d+)$/);
+  let n = m ? Number(m[2]) : 1;
+  const stem = m ? m[1] : base;
+  let name = m ? base : base + n;
+  while (taken.has(name.toLowerCase())) name = stem + ++n;
+  return name;
+}
+
+function unitGlyph(unit, x, y, order) {
+  const colour = seatColour(unit.seat);
+  const frac = Math.max(0, Math.min(1, unit.health / unit.max_health));
+  return [
+    unit.seat === 1 ? s("rect", {x: x + 0.1, y: y + 0.08, width: 0.8, height: 0.5, rx: 0.06, fill: colour}) : s("rect", {x: x + 0.1, y: y + 0.08, width: 0.8, height: 0.5, rx: 0.25, fill: colour}),
+    s("text", {x: x + 0.5, y: y + 0.3, "text-anchor": "middle", "font-size": 0.19, "font-weight": 700, fill: "#fff"}, unit.name),
+    s("text", {x: x + 0.5, y: y + 0.51, "text-anchor": "middle", "font-size": 0.15, fill: "#fff"}, unit.type),
+    s("rect", {x: x + 0.1, y: y + 0.64, width: 0.8, height: 0.08, fill: "var(--line)"}),
+    s("rect", {x: x + 0.1, y: y + 0.64, width: 0.8 * frac, height: 0.08, fill: frac > 0.5 ? "var(--ok)" : frac > 0.25 ? "var(--select)" : "var(--danger)"}),
+    s("text", {x: x + 0.5, y: y + 0.9, "text-anchor": "middle", "font-size": 0.14, fill: "var(--ink)"}, order ? order.split(" ").slice(1).join(" ") : unit.skills.join(" ")),
+  ];
+}
+
+function commandPanel(view, ctx, st, ordersOf, targets, canAct) {
+  const mine = view.units.filter((u) => u.alive && u.seat === ctx.seat);
+  const send = async () => {
+    const text = mine.map((u) => st.orders[u.name]).filter(Boolean).join("; ") || "pass";
+    try { await ctx.submit(text); } catch { /* shown by the shell */ }
+    ctx.redraw();
+  };
+  const buttons = st.unit ? (ordersOf.get(st.unit) || []).filter((t) => !/ [A-J][1-3]$/.test(t)) : [];
+  const choice = st.choice && targets.has(st.choice) ? targets.get(st.choice) : null;
+  const pick = (text) => { st.orders[st.unit] = text; st.unit = null; st.choice = null; ctx.redraw(); };
+  return h("div", {class: "panel", id: "command"},
+    st.unit ? h("div", {class: "row", id: "unit-orders"}, h("b", {}, st.unit + ":"),
+      buttons.map((t) => h("button", {type: "button", "data-order": t, onclick: () => pick(t)}, t.split(" ").slice(1).join(" "))),
+      h("span", {class: "small muted"}, targets.size ? "or click a ringed tile (red: attack, violet: skill)" : "")) : null,
+    choice ? h("div", {class: "row", id: "chooser"}, choice.map((t) => h("button", {type: "button", "data-order": t, onclick: () => pick(t)}, t.split(" ").slice(1).join(" ")))) : null,
+    h("div", {class: "section-title"}, "Orders this phase"),
+    h("ul", {class: "orders", id: "orders"}, mine.map((u) => h("li", {"data-unit": u.name}, (st.orders[u.name] || u.name + " idle"),
+      st.orders[u.name] ? h("button", {type: "button", class: "quiet", "aria-label": "clear " + u.name + "'s order", onclick: () => { delete st.orders[u.name]; ctx.redraw(); }}, "×") : null))),
+    h("div", {class: "row"}, h("button", {type: "button", class: "primary", id: "send-orders", disabled: !canAct, onclick: send},
+      ctx.submitted ? "Sent: " + (ctx.pending ?? "") : "Send the orders")),
+    ctx.submitted ? h("span", {class: "muted small", id: "sent"}, "sealed until your opponent sends theirs") : null);
+}
+
+function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
+  const d = st.draft;
+  const house = view.table === HOUSE;
+  const left = view.points_left[ctx.seat] - st.placements.reduce((n, p) => n + cost(p), 0);
+  const number = (key, max) => h("label", {class: "stat"}, key + " ",
+    h("input", {type: "number", id: "build-" + key, min: 0, max: max ?? null, value: d[key], onchange: (e) => { d[key] = Math.max(0, Number(e.target.value) || 0); if (max !== undefined) d[key] = Math.min(max, d[key]); ctx.redraw(); }}));
+  const skills = house && d.type ? [...CLASS_SKILLS[TYPES[d.type][0]], TYPES[d.type][1]] : [];
+  const ready = canAct && d.type && d.cell && d.name && d.bonus && cost(d) <= left && d.skills.length <= 2;
+  const add = () => {
+    st.placements.push({...d, skills: [...d.skills]});
+    st.draft = {type: d.type, cell: null, name: "", bonus: null, hp: 0, atk: 0, def: 0, spd: 0, skills: []};
+    ctx.redraw();
+  };
+  const send = async () => {
+    const items = [...(st.advance ? ["advance"] : []), ...st.placements.map(placement)];
+    try { await ctx.submit(items.join("; ") || "pass"); } catch { /* shown by the shell */ }
+    ctx.redraw();
+  };
+  const canAdvance = (ctx.legal || []).includes("advance");
+  return h("div", {class: "panel", id: "build"},
+    h("div", {class: "row"}, h("b", {}, "Build"), h("span", {class: "num", id: "budget"}, "points left after these: " + left),
+      h("span", {class: "small muted"}, "cost = 3 + 1 per skill + every stat point")),
+    d.cell ? h("div", {id: "builder"},
+      h("div", {class: "row"},
+        h("label", {}, "name ", h("input", {id: "build-name", value: d.name, size: 6, maxlength: 5, onchange: (e) => { d.name = e.target.value.trim(); ctx.redraw(); }})),
+        h("label", {}, "type ", h("select", {id: "build-type", onchange: (e) => { d.type = e.target.value; d.skills = []; ctx.redraw(); }},
+          types.map((t) => h("option", {value: t, selected: t === d.type}, t + (TYPES[t] ? " (" + TYPES[t][0] + ")" : ""))))),
+        h("label", {}, "speed bonus ", h("select", {id: "build-bonus", onchange: (e) => { d.bonus = e.target.value; ctx.redraw(); }},
+          freeBonuses.map((b) => h("option", {value: b, selected: b === d.bonus}, b)))),
+        h("span", {}, "on " + d.cell)),
+      h("div", {class: "row"}, number("hp"), number("atk", 5), number("def", 5), number("spd")),
+      house ? h("div", {class: "row", id: "build-skills"}, h("span", {class: "small"}, "skills (up to 2):"),
+        skills.map((k) => h("label", {class: "small"}, h("input", {type: "checkbox", value: k, "data-skill": k, checked: d.skills.includes(k), disabled: !d.skills.includes(k) && d.skills.length >= 2,
+          onchange: (e) => { d.skills = e.target.checked ? [...d.skills, k] : d.skills.filter((x) => x !== k); ctx.redraw(); }}), " " + k)))
+        : h("label", {class: "small"}, "skills (comma-separated ids) ", h("input", {id: "build-skills-text", value: d.skills.join(","), onchange: (e) => { d.skills = e.target.value.split(",").map((x) => x.trim()).filter(Boolean); ctx.redraw(); }})),
+      h("div", {class: "row"}, h("button", {type: "button", id: "add-unit", disabled: !ready, onclick: add}, "Add " + (d.name || "the unit") + " (" + cost(d) + " points)"),
+        h("button", {type: "button", class: "quiet", onclick: () => { d.cell = null; ctx.redraw(); }}, "cancel")))
+      : h("p", {class: "small muted"}, "Click an empty cell of your columns to build a unit there."),
+    st.placements.length ? h("ul", {class: "orders", id: "placements"}, st.placements.map((p, i) => h("li", {}, placement(p),
+      h("button", {type: "button", class: "quiet", "aria-label": "remove " + p.name, onclick: () => { st.placements.splice(i, 1); ctx.redraw(); }}, "×")))) : null,
+    h("div", {class: "row"},
+      h("label", {}, h("input", {type: "checkbox", id: "advance", disabled: !canAdvance, checked: st.advance, onchange: (e) => { st.advance = e.target.checked; ctx.redraw(); }}), " advance all your units one column"),
+      h("button", {type: "button", class: "primary", id: "send-build", disabled: !canAct, onclick: send},
+        ctx.submitted ? "Sent" : st.placements.length || st.advance ? "Send" : "Send: pass")),
+    ctx.submitted ? h("span", {class: "muted small", id: "sent"}, "sealed until your opponent sends theirs") : null);
+}
+
+function orderTable(view, ctx) {
+  return h("div", {id: "resolution"}, h("div", {class: "section-title"}, "Resolution order (fastest first; high-priority skills go before, low after)"),
+    h("ol", {class: "small"}, view.order.map((o) => h("li", {class: "s" + o.seat + "t"}, o.name + " · speed " + o.speed))));
+}
+
+function unitsTable(view, ctx) {
+  if (!view.units.length) return h("p", {class: "small muted"}, "No units on the board yet. The units chart (types, ranges, skills) is on the ", h("a", {href: "/rules/tactical_genius"}, "rules page"), ".");
+  return h("div", {class: "scroll-x", id: "units"}, h("div", {class: "section-title"}, "Units (chart of types: ", h("a", {href: "/rules/tactical_genius"}, "rules page"), ")"),
+    h("table", {class: "grid"},
+      h("tr", {}, ["unit", "type", "cell", "health", "atk", "def", "speed", "skills", "value"].map((t) => h("th", {}, t))),
+      view.units.map((u) => h("tr", {class: u.alive ? "" : "muted"}, h("td", {class: "s" + u.seat + "t"}, u.name), h("td", {}, u.type), h("td", {}, u.alive ? u.cell : "dead"),
+        h("td", {}, u.health + "/" + u.max_health), h("td", {}, u.attack), h("td", {}, u.defense), h("td", {}, u.speed), h("td", {}, u.skills.join(", ")), h("td", {}, u.value)))));
+}
