@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -59,7 +60,9 @@ def test_rules_pages_render_as_html(pages: Any) -> None:
     assert "Goofspiel" in page.inner_text("#rules h2")
 
 
-def test_the_replay_viewer_steps_and_switches_perspective(server: Server, pages: Any) -> None:
+def test_the_replay_viewer_steps_and_switches_perspective(
+    server: Server, pages: Any, tmp_path: Path
+) -> None:
     options = {"galaxies": 1, "planets": 2}
     match = create(server, game="goofspiel", options=options, seed=3)
     tokens = [seat["token"] for seat in match["seats"]]
@@ -80,6 +83,13 @@ def test_the_replay_viewer_steps_and_switches_perspective(server: Server, pages:
     assert page.locator(".truth .board").count() == 2
     page.click("[data-who=spectator]")
     assert "seat 0" in page.inner_text("#entries")
+    # The same match from a downloaded record file.
+    record = tmp_path / "record.json"
+    record.write_text(httpx.get(url + "/record", timeout=10).text)
+    page.goto(server.url + "/replay")
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_function("() => window.duelhost.step === 2")
+    assert page.locator("#slider").count() == 1
 
 
 def test_static_files_are_the_clients_only(server: Server) -> None:
