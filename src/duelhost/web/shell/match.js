@@ -113,7 +113,9 @@ class MatchPage {
     if (first) {
       await this.gamesLoading;
       const game = this.games.find((g) => g.name === frame.game);
-      $("title").textContent = (game ? game.title : frame.game) + " · match " + this.matchId + (this.seat === null ? " · spectating" : "") + (frame.clock ? "" : " · untimed");
+      $("title").textContent = (game ? game.title : frame.game) + " · match " + this.matchId + (this.seat === null ? " · spectating" : "") + (frame.clock ? "" : " · untimed")
+        // RULINGS G7: a seed the creator chose is said before the first decision.
+        + (frame.seed_chosen_by_creator ? " · seed chosen by the match's creator" : "");
       document.title = (game ? game.title : frame.game) + " · duelhost";
       if (this.seat !== null) this.submissions = new Submissions(this.live, this.matchId, this.seat, () => this.showReceipts());
       this.boardName = game ? game.board : frame.game;
