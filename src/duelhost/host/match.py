@@ -15,25 +15,25 @@ with its own time, and firing moves the deadline on; a submission that arrives a
 deadline is therefore processed after that deadline's timeout, never instead of it or twice.
 
 The concerns it combines live beside it: ``seats`` (who plays), ``timekeeper`` (deadlines),
-``ledger`` (receipts, nonces, idempotency keys), ``frames`` (notices and resume buffers) and
-``shapes`` (the typed data that leaves the host).
+``ledger`` (receipts, nonces, idempotency keys), ``frames`` (notices and resume buffers),
+``shapes`` (the typed data that leaves the host), and, as functions of a match, ``accepting``
+(submissions and tick orders), ``reveal`` (commit, then reveal), ``botplay`` (the host's bots),
+``framing`` (match states and frames) and ``recording`` (the record).
 """
 
 from __future__ import annotations
 
-import json
-import secrets
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from duelhost.bots import Bot, SeatHandle, make_bot
+from duelhost.bots import Bot, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
-from duelhost.host import commits, seeds
+from duelhost.host import accepting, botplay, framing, recording, reveal, seeds
 from duelhost.host.clocks import Clock
 from duelhost.host.frames import FrameBook
 from duelhost.host.ledger import Ledger
@@ -248,52 +248,11 @@ class Match:
 
     def summary(self, seat: Recipient, now: float) -> Summary:
         """The answer of ``GET /api/matches/<id>`` for a seat (None: a spectator)."""
-        return Summary(
-            id=self.id,
-            game=self.game.name,
-            seat=seat,
-            to_act=self.to_act,
-            view=self.state.view(seat),
-            is_over=self.is_over,
-            winner=self.result["winner"],
-            result=self.result,
-            clock=self.clock_status(now),
-            n=self._last_n,
-            orders=self._orders.get(seat) if seat is not None else None,
-            seed_commitment=self.seed_commitment,
-            seed_chosen_by_creator=self.seed_chosen_by_creator,
-        )
+        return framing.summary(self, seat, now)
 
     def record(self) -> dict[str, Any]:
-        """The match record: seed, options, setup, and every history entry with its time,
-        decision, receipt and (once revealed) nonce; ``duelhost replay`` plays it back."""
-        data = self.state.record.to_dict()
-        data["match"] = self.id
-        data["created"] = self.created
-        data["clock"] = None if self.clock is None else self.clock.to_dict()
-        data["seats"] = [spec.to_dict() for spec in self.seats]
-        data["result"] = self.result
-        data["seed_salt"] = self.seed_salt
-        data["seed_commitment"] = self.seed_commitment
-        data["seed_chosen_by_creator"] = self.seed_chosen_by_creator
-        history = []
-        for item, note in zip(data["history"], self._annotations, strict=True):
-            item = {**item, **note}
-            if "receipt" in item and self._nonce_public(item["decision"], item["seat"], None):
-                item["nonce"] = self.ledger.nonce(item["decision"], item["seat"])
-                if "orders" in item:
-                    nonces = self.ledger.order_nonces(item["decision"], item["seat"])
-                    item["orders"] = [
-                        {**order, "nonce": nonce}
-                        for order, nonce in zip(item["orders"], nonces, strict=True)
-                    ]
-            history.append(item)
-        data["history"] = history
-        data["commitments"] = [
-            {"seat": s, "decision": d, "commitment": c}
-            for (d, s), c in sorted(self.ledger.commitments.items())
-        ]
-        return data
+        """The match record (``host.recording``); ``duelhost replay`` plays it back."""
+        return recording.match_record(self)
 
     def bots_due(self) -> bool:
         """Whether a bot seat owes a submission (the caller should call ``advance`` again)."""
@@ -316,7 +275,9 @@ class Match:
     def commit(self, seat: int, value: Any, now: float, key: str | None = None) -> Step:
         """A seat commits to its secret submission for the current decision (``host.commits``);
         it reveals it with ``submit(..., nonce=...)`` once every seat has committed."""
-        return self._keyed(seat, key, now, lambda step: self._commit(seat, value, now, key, step))
+        return self._keyed(
+            seat, key, now, lambda step: reveal.commit_to(self, seat, value, now, key, step)
+        )
 
     def submit(
         self, seat: int, text: Any, now: float, key: str | None = None, nonce: Any = None
@@ -330,7 +291,7 @@ class Match:
                 seat,
                 key,
                 now,
-                lambda step: self._reveal_commitment(seat, text, nonce, now, key, step),
+                lambda step: reveal.reveal(self, seat, text, nonce, now, key, step),
             )
         return self._keyed(seat, key, now, lambda step: self._take(seat, text, now, key, step))
 
@@ -361,8 +322,8 @@ class Match:
         before = len(self.state.history)
         try:
             if self._tick_mode:
-                return self._order(seat, text, now, key, step, by="human")
-            return self._submit(seat, text, now, key, step, by="human")
+                return accepting.order(self, seat, text, now, key, step, by="human")
+            return accepting.submit_text(self, seat, text, now, key, step, by="human")
         except IllegalAction:
             raise
         except Exception as error:
@@ -423,14 +384,14 @@ class Match:
             answer = body(step)
         except IllegalAction:
             if step.entries:
-                self._drive_bots(now, step)
-                self._emit(step, now)
+                botplay.drive_bots(self, now, step)
+                framing.emit(self, step, now)
                 self.refused = step
             raise
-        self._drive_bots(now, step)
+        botplay.drive_bots(self, now, step)
         if len(self.log) >= self.limits.max_log and not self.is_over:
             self._abandon(f"the match reached {self.limits.max_log} log entries", now, step)
-        self._emit(step, now)
+        framing.emit(self, step, now)
         step.answer = answer
         return step
 
@@ -448,8 +409,8 @@ class Match:
 
     def frame(self, recipient: Recipient, now: float, full: bool = True) -> Frame:
         """The current frame for a recipient; ``full`` frames carry the whole event log."""
-        return self._make_frame(
-            recipient, now, 0 if full else self._last_n, "full" if full else "update"
+        return framing.make_frame(
+            self, recipient, now, 0 if full else self._last_n, "full" if full else "update"
         )
 
     def frames_since(self, recipient: Recipient, after: int, now: float) -> list[Frame]:
@@ -463,159 +424,6 @@ class Match:
     def _check_playing(self) -> None:
         if self.is_over:
             raise IllegalAction("the match is over")
-
-    def _submit(
-        self, seat: int, text: str, now: float, key: str | None, step: Step, by: str
-    ) -> Answer:
-        decision = self.state.decision
-        canonical = self.state.submit(seat, text)
-        if canonical == "resign":  # the kernel took a resignation spelled another way
-            self._push(step, LogEntry(type="resign", seat=seat, time=now), now)
-            return Answer(accepted=True, receipt=None, text="resign")
-        return self._acknowledge("submit", seat, decision, canonical, now, key, step, by)
-
-    def _order(
-        self, seat: int, text: str, now: float, key: str | None, step: Step, by: str
-    ) -> Answer:
-        """An order message in a tick window: checked together with the seat's earlier
-        messages of the window; the concatenation is what the tick submits."""
-        self._check_playing()
-        if seat not in self.state.to_act:
-            # Let the kernel word the refusal.
-            self.state.clone().submit(seat, text)
-        separator = self.game.spec.order_separator
-        nothing = self.game.spec.no_orders  # the canonical text of "no orders"
-        earlier = self._orders.get(seat)
-        if not earlier or earlier == nothing:
-            combined = text
-        elif text.strip().lower() in ("", nothing):
-            combined = earlier  # "nothing more" adds nothing to the window's orders
-        else:
-            combined = f"{earlier}{separator}{text}"
-        canonical = self.state.clone().submit(seat, combined)
-        decision = self.state.decision
-        return self._acknowledge("order", seat, decision, canonical, now, key, step, by)
-
-    def _acknowledge(
-        self,
-        kind: str,
-        seat: int,
-        decision: int,
-        canonical: str,
-        now: float,
-        key: str | None,
-        step: Step,
-        by: str,
-    ) -> Answer:
-        """Log an accepted submission (or tick order) with its receipt, and answer it."""
-        # A fresh salt for every submission: a nonce is never handed out twice, even for a
-        # submission made again after the disk refused the first one (issue 19).
-        salt = secrets.token_hex(16)
-        number = self.ledger.next_number(decision, seat) if kind == "order" else None
-        entry = LogEntry(
-            type=kind,
-            seat=seat,
-            decision=decision,
-            text=canonical,
-            receipt=self.ledger.receipt(seat, decision, canonical, salt, number),
-            time=now,
-            by=by,
-            salt=salt,
-        )
-        if number is not None:
-            entry["number"] = number
-        if key is not None:
-            entry["key"] = key
-        self._push(step, entry, now)
-        return self._answer(entry)
-
-    # ------------------------------------------------------------------ commit, then reveal
-
-    def _commit(self, seat: int, value: Any, now: float, key: str | None, step: Step) -> Answer:
-        self._check_playing()
-        commitment = commits.check_commitment(value)
-        decision = self.state.decision
-        if self._tick_mode or len(self.state.to_act) + len(self.state.submitted) < 2:
-            raise IllegalAction("commit, then reveal is for decisions both seats make secretly")
-        if seat not in self.state.to_act:
-            raise IllegalAction(f"seat {seat} has already submitted for decision {decision}")
-        if (decision, seat) in self.ledger.commitments:
-            raise IllegalAction(f"seat {seat} has already committed for decision {decision}")
-        entry = LogEntry(
-            type="commit", seat=seat, decision=decision, commitment=commitment, time=now
-        )
-        if key is not None:
-            entry["key"] = key
-        self._push(step, entry, now)
-        return self._commit_answer(entry)
-
-    def _commit_answer(self, entry: LogEntry) -> Answer:
-        return Answer(
-            accepted=True,
-            receipt=None,
-            commitment=entry["commitment"],
-            decision=entry["decision"],
-            seq=entry["seq"],
-        )
-
-    def _owing_commitments(self, decision: int) -> list[int]:
-        """Seats of the current decision that have neither committed nor submitted."""
-        return [s for s in self.state.to_act if (decision, s) not in self.ledger.commitments]
-
-    def _reveals_due(self, seq: int, decision: int) -> None:
-        """Once every seat of a decision has committed or submitted, ask for the reveals."""
-        if decision != self.state.decision or self.state.is_over:
-            return
-        committed = [s for s in self.state.to_act if (decision, s) in self.ledger.commitments]
-        if committed and not self._owing_commitments(decision):
-            self._notice(
-                seq, None, {"type": "reveal_requested", "decision": decision, "seats": committed}
-            )
-
-    def _reveal_commitment(
-        self, seat: int, text: Any, nonce: Any, now: float, key: str | None, step: Step
-    ) -> Answer:
-        self._check_playing()
-        decision = self.state.decision
-        committed = self.ledger.commitments.get((decision, seat))
-        if committed is None or seat not in self.state.to_act:
-            raise IllegalAction(f"seat {seat} has no commitment to reveal for decision {decision}")
-        waiting = self._owing_commitments(decision)
-        if waiting:
-            raise IllegalAction(
-                f"reveals open once every seat has committed; waiting for seat {waiting[0]}"
-            )
-        if not isinstance(text, str):
-            raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
-        client_nonce = commits.check_nonce(nonce)
-        if commits.commitment(self.id, seat, decision, text, client_nonce) != committed:
-            raise IllegalAction(f"the reveal {quote(text)} does not match your commitment")
-        canonical = self.state.submit(seat, text)
-        entry = LogEntry(
-            type="submit",
-            seat=seat,
-            decision=decision,
-            text=canonical,
-            receipt=committed,
-            time=now,
-            by="human",
-            mode="commit",
-            revealed=text,
-            nonce=client_nonce,
-        )
-        if key is not None:
-            entry["key"] = key
-        self._push(step, entry, now)
-        return self._answer(entry)
-
-    def _answer(self, entry: LogEntry) -> Answer:
-        return Answer(
-            accepted=True,
-            receipt=entry["receipt"],
-            decision=entry["decision"],
-            text=entry["text"],
-            seq=entry["seq"],
-        )
 
     def _apply_tick(self) -> None:
         orders, self._orders = self._orders, {}
@@ -650,7 +458,7 @@ class Match:
                     # window, and the schedule starts again from now.
                     entry["resume"] = now + self.clock.seconds
                 self._push(step, entry, now)
-                self._drive_bots(now, step)
+                botplay.drive_bots(self, now, step)
                 continue
             for seat in self.state.to_act:
                 if self.is_over:
@@ -685,7 +493,7 @@ class Match:
             entry["seq"] = len(self.log) + 1
         self.log.append(entry)
         seq = entry["seq"]
-        self._annotate(entry, decision, time)
+        recording.annotate(self, entry, decision, time)
         self._notify(entry, seq, decision, time)
         events = self.state.events
         for event in events[self._events_seen :]:
@@ -697,42 +505,19 @@ class Match:
         if self.state.decision != decision or entry["type"] == "resign" or self.is_over:
             self._decision_resolved(seq, decision, time)
 
-    def _annotate(self, entry: LogEntry, decision: int, time: float) -> None:
-        """Note the time, decision and receipt of the kernel history entries this effect
-        added (the record shows them)."""
-        while len(self._annotations) < len(self.state.history):
-            history_entry = self.state.history[len(self._annotations)]
-            note: dict[str, Any] = {"time": time, "decision": decision}
-            if history_entry.kind == "submit":
-                digest = self.ledger.receipts.get((decision, history_entry.seat))
-                if digest is None and entry["type"] == "submit":
-                    digest = entry.get("receipt")
-                if digest is not None:
-                    note["receipt"] = digest
-                if entry.get("mode") == "commit" and entry.get("seat") == history_entry.seat:
-                    note["mode"] = "commit"
-                    note["revealed"] = entry["revealed"]
-                orders = self.ledger.orders.get((decision, history_entry.seat))
-                if orders:
-                    note["orders"] = [
-                        {"number": o["number"], "text": o["text"], "receipt": o["receipt"]}
-                        for o in orders
-                    ]
-            self._annotations.append(note)
-
     def _notify(self, entry: LogEntry, seq: int, decision: int, time: float) -> None:
         """The notices of one effect (and its clock bookkeeping)."""
         kind = entry["type"]
         seat = int(entry.get("seat", -1))  # -1: an entry of no seat (a tick)
         if kind in ("submit", "order"):
             self._submitted(entry, seq, seat, decision)
-            self._reveals_due(seq, decision)
+            reveal.reveals_due(self, seq, decision)
         elif kind == "commit":
             self.ledger.commitments[(decision, seat)] = entry["commitment"]
             if entry.get("key") is not None:
-                self.ledger.remember(seat, entry["key"], self._commit_answer(entry))
+                self.ledger.remember(seat, entry["key"], reveal.commit_answer(self, entry))
             self._notice(seq, None, {"type": "committed", "seat": seat, "decision": decision})
-            self._reveals_due(seq, decision)
+            reveal.reveals_due(self, seq, decision)
         elif kind == "timeout":
             self._notice(seq, None, {"type": "timeout", "seat": seat, "decision": decision})
         elif kind == "tick":
@@ -756,7 +541,7 @@ class Match:
         receipt = entry["receipt"]
         self.ledger.note(entry)
         if entry.get("key") is not None:
-            self.ledger.remember(seat, entry["key"], self._answer(entry))
+            self.ledger.remember(seat, entry["key"], accepting.answer_of(self, entry))
         if entry.get("by") == "bot":
             self._bots_ordered.add((decision, seat))
         submitted = {"seat": seat, "decision": decision, "receipt": receipt}
@@ -811,80 +596,3 @@ class Match:
 
     def _notice(self, seq: int, recipients: tuple[Recipient, ...] | None, data: Notice) -> None:
         self.book.notice(seq, recipients, data)
-
-    def _drive_bots(self, now: float, step: Step) -> None:
-        made = 0
-        while made < self.limits.bot_burst and not self.is_over:
-            seat = next((s for s in self.bots if self._bot_owes(s)), None)
-            if seat is None:
-                return
-            self._bot_acts(seat, now, step)
-            made += 1
-
-    def _bot_acts(self, seat: int, now: float, step: Step) -> None:
-        """``seat``'s bot submits (in a tick window: its orders); a refused text is the bot's
-        timeout (in a tick window: no orders)."""
-        try:
-            text = self.bots[seat].act(SeatHandle(self.state, seat))
-            if self._tick_mode:
-                self._order(seat, text, now, None, step, by="bot")
-            else:
-                self._submit(seat, text, now, None, step, by="bot")
-        except IllegalAction:
-            if self._tick_mode:
-                self._bots_ordered.add((self.state.decision, seat))
-            else:
-                self._time_out(seat, now, now, step)
-
-    def _emit(self, step: Step, now: float) -> None:
-        if not step.entries:
-            return
-        prev = self._last_n
-        self.book.last_n = len(self.log)
-        for recipient in RECIPIENTS:
-            if self.watchers is not None and recipient not in self.watchers:
-                # Nobody listens: build nothing, and let a later resume get a full frame.
-                self.book.forget(recipient)
-                continue
-            frame = self._make_frame(recipient, now, prev, "update")
-            # Serialised once: the text is what the server sends, and the resume buffer keeps
-            # it (one object for the garbage collector instead of thousands).
-            text = json.dumps(frame, separators=(",", ":"))
-            self.book.keep(recipient, frame["n"], prev, text)
-            step.frames[recipient] = frame
-            step.texts[recipient] = text
-
-    def _make_frame(self, recipient: Recipient, now: float, prev: int, kind: str) -> Frame:
-        state = self.state
-        view = state.view(recipient)
-        frame = Frame(
-            type="frame",
-            kind="full" if kind == "full" else "update",
-            n=self._last_n,
-            prev=prev,
-            match=self.id,
-            game=self.game.name,
-            seat=recipient,
-            to_act=self.to_act,
-            is_over=self.is_over,
-            winner=self.result["winner"],
-            result=self.result,
-            view=view,
-            text=self.render(view),
-            clock=self.clock_status(now),
-            events=self.book.events_for(recipient, prev),
-            seed_commitment=self.seed_commitment,
-            seed_chosen_by_creator=self.seed_chosen_by_creator,
-        )
-        if recipient is not None:
-            frame["draws"] = self.draw_text() is not None
-            frame["orders"] = self._orders.get(recipient)
-            legal: list[str] | None = None
-            if recipient in state.to_act:
-                # Where legal() is not the full list (GameSpec.legal_enumerated), its entries
-                # are still valid submissions: the page offers them as examples.
-                options = state.legal(recipient)
-                legal = options if len(options) <= self.limits.legal_limit else None
-            frame["legal"] = legal
-            frame["legal_complete"] = state.game.spec.legal_enumerated
-        return frame

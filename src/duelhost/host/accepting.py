@@ -1,0 +1,94 @@
+"""Accepting a seat's submission: the kernel checks it, the log keeps it with a receipt under a
+fresh nonce, and the seat is answered. Tick windows collect order messages, each checked with the
+seat's earlier ones. Functions of a ``Match``, kept apart from its event loop.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from duelhost.host.shapes import Answer, LogEntry
+
+if TYPE_CHECKING:
+    from duelhost.host.match import Match, Step
+
+
+def submit_text(
+    match: Match, seat: int, text: str, now: float, key: str | None, step: Step, by: str
+) -> Answer:
+    """A decision's submission checked by the kernel, logged with its receipt, answered."""
+    decision = match.state.decision
+    canonical = match.state.submit(seat, text)
+    if canonical == "resign":  # the kernel took a resignation spelled another way
+        match._push(step, LogEntry(type="resign", seat=seat, time=now), now)
+        return Answer(accepted=True, receipt=None, text="resign")
+    return acknowledge(match, "submit", seat, decision, canonical, now, key, step, by)
+
+
+def order(
+    match: Match, seat: int, text: str, now: float, key: str | None, step: Step, by: str
+) -> Answer:
+    """An order message in a tick window: checked together with the seat's earlier
+    messages of the window; the concatenation is what the tick submits."""
+    match._check_playing()
+    if seat not in match.state.to_act:
+        # Let the kernel word the refusal.
+        match.state.clone().submit(seat, text)
+    separator = match.game.spec.order_separator
+    nothing = match.game.spec.no_orders  # the canonical text of "no orders"
+    earlier = match._orders.get(seat)
+    if not earlier or earlier == nothing:
+        combined = text
+    elif text.strip().lower() in ("", nothing):
+        combined = earlier  # "nothing more" adds nothing to the window's orders
+    else:
+        combined = f"{earlier}{separator}{text}"
+    canonical = match.state.clone().submit(seat, combined)
+    decision = match.state.decision
+    return acknowledge(match, "order", seat, decision, canonical, now, key, step, by)
+
+
+def acknowledge(
+    match: Match,
+    kind: str,
+    seat: int,
+    decision: int,
+    canonical: str,
+    now: float,
+    key: str | None,
+    step: Step,
+    by: str,
+) -> Answer:
+    """Log an accepted submission (or tick order) with its receipt, and answer it."""
+    # A fresh salt for every submission: a nonce is never handed out twice, even for a
+    # submission made again after the disk refused the first one (issue 19).
+    salt = secrets.token_hex(16)
+    number = match.ledger.next_number(decision, seat) if kind == "order" else None
+    entry = LogEntry(
+        type=kind,
+        seat=seat,
+        decision=decision,
+        text=canonical,
+        receipt=match.ledger.receipt(seat, decision, canonical, salt, number),
+        time=now,
+        by=by,
+        salt=salt,
+    )
+    if number is not None:
+        entry["number"] = number
+    if key is not None:
+        entry["key"] = key
+    match._push(step, entry, now)
+    return answer_of(match, entry)
+
+
+def answer_of(match: Match, entry: LogEntry) -> Answer:
+    """The answer to an accepted submission (what a repeated key gets again)."""
+    return Answer(
+        accepted=True,
+        receipt=entry["receipt"],
+        decision=entry["decision"],
+        text=entry["text"],
+        seq=entry["seq"],
+    )
