@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 import duelhost
-from duelhost.host import Match
+from duelhost.host import Match, framing
 from duelhost.host.match import Recipient
 from duelhost.server.hub import Hub, Live
 from duelhost.store import Store
@@ -143,16 +143,16 @@ def test_no_secret_reaches_anyone_before_its_reveal(tmp_path: Path, name: str) -
 def test_the_oracle_catches_a_pending_submission_in_a_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = Match._make_frame
+    original = framing.make_frame
 
     def leaky(
-        self: Match, recipient: Recipient, now: float, prev: int, kind: str
+        match: Match, recipient: Recipient, now: float, prev: int, kind: str
     ) -> dict[str, Any]:
-        frame = original(self, recipient, now, prev, kind)
-        frame["debug"] = repr(sorted(self.state._pending.items()))
+        frame = original(match, recipient, now, prev, kind)
+        frame["debug"] = repr(sorted(match.state._pending.items()))
         return frame
 
-    monkeypatch.setattr(Match, "_make_frame", leaky)
+    monkeypatch.setattr(framing, "make_frame", leaky)
     with pytest.raises(AssertionError, match="depends on seat 0's pending submission"):
         _play(tmp_path, "toy_bids", 3)
 
