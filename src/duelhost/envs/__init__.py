@@ -1,0 +1,27 @@
+"""PettingZoo environments for every duelhost game (extra ``duelhost[research]``).
+
+``parallel_env(game, **options)`` is a native ``ParallelEnv`` (every seat gives an index each
+step; a seat that owes nothing passes: its index is ignored and its mask is all zeros) and
+``env(game, **options)`` a native ``AECEnv`` whose ``agent_selection`` follows the match's
+``to_act``. Agents are ``seat_0`` and ``seat_1``. Observations are
+``{"observation": Box(float32), "action_mask": Box(0, 1, (n,), int8)}`` built from
+``view(seat)`` only (see each game's ``encoding.py``), ``info["view"]`` is the view itself.
+An index the mask forbids is the seat's timeout (see ``duelhost.envs.driver``). Rewards are
++1/-1 at a win/loss, 0 for a draw. ``render_mode="ansi"`` returns the spectator's view as
+text; ``"human"`` prints it.
+"""
+
+from __future__ import annotations
+
+from duelhost.envs.aec import DuelhostAECEnv, env
+from duelhost.envs.driver import Driver, load_encoding
+from duelhost.envs.parallel import DuelhostParallelEnv, parallel_env
+
+__all__ = [
+    "Driver",
+    "DuelhostAECEnv",
+    "DuelhostParallelEnv",
+    "env",
+    "load_encoding",
+    "parallel_env",
+]

@@ -1,0 +1,66 @@
+"""The AEC environment: one seat acts at a time, following the match's ``to_act``.
+
+In a simultaneous decision seat 0 acts first, then seat 1 (seat 0's choice is held by the
+kernel, so seat 1's observation cannot show it). In a multi-step decision (a Multiplanetary
+tick, a Tactical Genius phase) the seat stays selected until it chooses END.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+
+from duelhost.envs.common import AGENTS, Common
+
+
+class DuelhostAECEnv(Common, AECEnv):  # type: ignore[misc]
+    """A duelhost game as a PettingZoo ``AECEnv``."""
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self._setup(game, render_mode, options)
+        self.agents: list[str] = []
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._new_match(seed)
+        self.agents = list(AGENTS)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self._update_infos()
+        self.agent_selection = AGENTS[self.driver.state.to_act[0]]
+
+    def _update_infos(self) -> None:
+        state = self.driver.state
+        self.infos = {agent: {"view": state.view(AGENTS.index(agent))} for agent in self.agents}
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self._observation(AGENTS.index(agent))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = AGENTS.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.driver.act(seat, 0 if action is None else int(action))
+        state = self.driver.state
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        if state.is_over:
+            for other, value in zip(AGENTS, self.driver.returns(), strict=True):
+                self.rewards[other] = value
+                self.terminations[other] = True
+        self._update_infos()
+        self._accumulate_rewards()
+        if state.is_over:
+            self._deads_step_first()
+        else:
+            self.agent_selection = AGENTS[state.to_act[0]]
+
+
+def env(game: str, render_mode: str | None = None, **options: Any) -> DuelhostAECEnv:
+    """The AEC environment of ``game`` with the game's ``options``."""
+    return DuelhostAECEnv(game, render_mode=render_mode, **options)

@@ -1,0 +1,78 @@
+"""What the AEC and parallel environments share: spaces, seeds, rendering."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+
+import duelhost
+from duelhost.core.encoding import Encoding
+from duelhost.core.events import render_view
+from duelhost.core.registry import Game
+from duelhost.envs.driver import Driver, load_encoding
+
+AGENTS = ("seat_0", "seat_1")
+RENDER_MODES = ("ansi", "human")
+
+
+class Common:
+    """Mixed into both environments."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": True,
+    }
+    game: Game
+    encoding: Encoding
+    driver: Driver
+    render_mode: str | None
+
+    def _setup(self, game: str, render_mode: str | None, options: dict[str, Any]) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise duelhost.ConfigError(
+                f"render_mode must be one of {', '.join(RENDER_MODES)}, got {render_mode!r}"
+            )
+        self.game = duelhost.load(game, **options)
+        self.encoding = load_encoding(self.game)
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        size = self.encoding.num_actions
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, (self.encoding.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(size)
+        self._seeds = np.random.default_rng()
+        self.metadata = {**Common.metadata, "name": f"duelhost_{game}"}  # type: ignore[misc]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def _new_match(self, seed: int | None) -> None:
+        """The match seed comes from ``seed`` (reseeding the env) or the env's generator."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        match_seed = int(self._seeds.integers(0, 2**31 - 1))
+        self.driver = Driver(self.game, self.encoding, match_seed)
+
+    def _observation(self, seat: int) -> dict[str, Any]:
+        return {"observation": self.driver.observe(seat), "action_mask": self.driver.mask(seat)}
+
+    def render(self) -> str | None:
+        text = render_view(self.game.spec, self.driver.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

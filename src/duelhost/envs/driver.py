@@ -1,0 +1,113 @@
+"""One match driven by fixed action indices: the part every research interface shares.
+
+``Driver`` holds a match state, each seat's draft (the steps chosen so far in a multi-step
+decision, see ``duelhost.core.encoding``), and turns indices into submissions. Masks and
+observations are NumPy arrays built from ``legal()`` and ``view(seat)`` only.
+
+**Forbidden indices.** An index the mask does not allow (for a seat that must act) is the
+seat's *timeout*: the game's own timeout rule is applied to its decision (``state.timeout``),
+and its draft is dropped. This is deterministic, never raises, and is what the match host
+does to a seat that submits nothing legal in time (RULINGS G3). ``act`` returns False then.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from duelhost.core.encoding import Draft, Encoding, Step
+from duelhost.core.errors import IllegalAction
+from duelhost.core.registry import Game
+from duelhost.core.state import State
+
+
+def load_encoding(game: Game) -> Encoding:
+    """The fixed action encoding of a loaded game (``duelhost.games.<name>.encoding``)."""
+    module = importlib.import_module(f"duelhost.games.{game.name}.encoding")
+    made: Encoding = module.encoding(game.options)
+    return made
+
+
+class Driver:
+    """A match played by indices."""
+
+    def __init__(self, game: Game, encoding: Encoding, seed: int) -> None:
+        self.game = game
+        self.encoding = encoding
+        self.state: State = game.new(seed=seed)
+        self.drafts: list[Draft] = [(), ()]
+        self._cache: dict[int, tuple[tuple[int, Draft], dict[int, Step]]] = {}
+
+    @classmethod
+    def restore(cls, other: Driver) -> Driver:
+        """An independent copy (for search)."""
+        copy = object.__new__(cls)
+        copy.game = other.game
+        copy.encoding = other.encoding
+        copy.state = other.state.clone()
+        copy.drafts = list(other.drafts)
+        copy._cache = dict(other._cache)
+        return copy
+
+    def must_act(self, seat: int) -> bool:
+        return seat in self.state.to_act
+
+    def _valid(self, seat: int) -> Any:
+        def valid(text: str) -> bool:
+            try:
+                self.state.clone().submit(seat, text)
+            except IllegalAction:
+                return False
+            return True
+
+        return valid
+
+    def choices(self, seat: int) -> dict[int, Step]:
+        """The allowed indices of ``seat`` now (empty when it need not act)."""
+        if not self.must_act(seat):
+            return {}
+        key = (len(self.state.history), self.drafts[seat])
+        cached = self._cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = self.encoding.choices(
+            self.state.view(seat), self.state.legal(seat), self.drafts[seat], self._valid(seat)
+        )
+        self._cache[seat] = (key, found)
+        return found
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        allowed = list(self.choices(seat))
+        if allowed:
+            mask[allowed] = 1
+        return mask
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        values = self.encoding.observe(self.state.view(seat), self.drafts[seat])
+        return np.asarray(values, dtype=np.float32)
+
+    def act(self, seat: int, index: int) -> bool:
+        """Apply ``seat``'s index; False when the mask forbade it (then: a timeout)."""
+        step = self.choices(seat).get(int(index))
+        if step is None:
+            self.drafts[seat] = ()
+            self.state.timeout(seat)
+            return False
+        if step.text is not None:
+            self.drafts[seat] = ()
+            self.state.submit(seat, step.text)
+        else:
+            assert step.draft is not None
+            self.drafts[seat] = step.draft
+        return True
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser, 0 each for a draw or a match in play."""
+        if not self.state.is_over or self.state.winner is None:
+            return [0.0, 0.0]
+        winner = self.state.winner
+        return [1.0 if seat == winner else -1.0 for seat in (0, 1)]

@@ -1,0 +1,74 @@
+"""PettingZoo's own conformance tests on every game, AEC and parallel.
+
+Cycle counts are kept modest so the whole file runs in about a minute: ``api_test`` plays 200
+cycles, ``parallel_api_test`` 100, ``seed_test`` 200 (60 for /TACTIC/ and Generalissimo, whose
+masks of 360,000 and 265,000 entries make its step-by-step comparisons slow); the parallel seed
+test plays random unmasked indices (each one a timeout, see ``duelhost.envs.driver``) until the
+match ends or 200 cycles pass.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the research extra (pettingzoo) is not installed")
+
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+)
+from pettingzoo.utils.conversions import parallel_to_aec
+
+import duelhost
+from duelhost.envs import env, parallel_env
+
+GAMES = duelhost.list_games()
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's advice (e.g. Box bounds) is not an error
+        yield
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_api(game: str) -> None:
+    api_test(env(game), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_api(game: str) -> None:
+    parallel_api_test(parallel_env(game), num_cycles=100)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed(game: str) -> None:
+    cycles = 60 if game in ("tactic", "generalissimo") else 200
+    seed_test(lambda: env(game), num_cycles=cycles)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_seed(game: str) -> None:
+    parallel_seed_test(lambda: parallel_env(game), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render(game: str) -> None:
+    render_test(lambda render_mode=None: env(game, render_mode=render_mode))
+    text = env(game, render_mode="ansi")
+    text.reset(seed=1)
+    assert isinstance(text.render(), str) and text.render()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_render(game: str) -> None:
+    render_test(
+        lambda render_mode=None: parallel_to_aec(parallel_env(game, render_mode=render_mode))
+    )

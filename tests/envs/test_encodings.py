@@ -1,0 +1,169 @@
+"""The fixed action encodings and observations: indices, masks, secrecy, forbidden indices."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the research extra (numpy) is not installed")
+pytest.importorskip("gymnasium", reason="the research extra (gymnasium) is not installed")
+
+import duelhost  # noqa: E402
+from duelhost.envs import Driver, env, load_encoding, parallel_env  # noqa: E402
+
+GAMES = duelhost.list_games()
+SHORT = {"multiplanetary": {"max_ticks": 30}, "tactic": {"max_turns": 20}}
+
+
+def _play(game_name: str, seed: int, steps: int) -> list[Driver]:
+    """Drivers at successive points of a random masked match."""
+    game = duelhost.load(game_name, **SHORT.get(game_name, {}))
+    driver = Driver(game, load_encoding(game), seed)
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(steps):
+        if driver.state.is_over:
+            break
+        seen.append(Driver.restore(driver))
+        seat = driver.state.to_act[0]
+        driver.act(seat, rng.choice(list(driver.choices(seat))))
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_view_gives_the_same_observation(game: str) -> None:
+    """Observations are a function of the view: many states, including clones where the other
+    seat has submitted different things, never give one view two observations."""
+    by_view: dict[str, bytes] = {}
+    checked = 0
+    for seed in range(3):
+        for driver in _play(game, seed, 60):
+            state = driver.state
+            variants = [driver]
+            if len(state.to_act) == 2:  # seat 1 submits different things; seat 0 looks
+                for text in state.legal(1)[:4]:
+                    other = Driver.restore(driver)
+                    other.drafts = [driver.drafts[0], ()]
+                    other.state.submit(1, text)
+                    variants.append(other)
+            for variant in variants:
+                for seat in (0, 1):
+                    if variant.drafts[seat]:
+                        continue
+                    key = json.dumps(variant.state.view(seat), sort_keys=True)
+                    obs = variant.observe(seat)
+                    assert obs.shape == (variant.encoding.observation_size,)
+                    checked += 1
+                    if key in by_view:
+                        assert by_view[key] == obs.tobytes(), f"{game}: one view, two observations"
+                    by_view[key] = obs.tobytes()
+    assert checked > 100 and len(by_view) < checked  # some views did repeat
+
+
+@pytest.mark.parametrize("game", ["goofspiel", "warriors_death", "generalissimo", "tactic"])
+def test_every_legal_submission_has_its_own_index(game: str) -> None:
+    for seed in range(2):
+        for driver in _play(game, seed, 80):
+            for seat in driver.state.to_act:
+                legal = driver.state.legal(seat)
+                choices = driver.choices(seat)
+                assert sorted(step.text for step in choices.values()) == sorted(legal)
+                assert all(0 <= index < driver.encoding.num_actions for index in choices)
+
+
+def test_indices_mean_the_same_move_everywhere() -> None:
+    wd = load_encoding(duelhost.load("warriors_death"))
+    assert wd.describe(0) == "Chocobo"
+    assert wd.describe(4) == "Astrologian predicting Bard"
+    assert wd.describe(11) == "Blue Mage as Chocobo"
+    assert wd.describe(24) == "Dark Knight"
+    goof = load_encoding(duelhost.load("goofspiel"))
+    assert goof.num_actions == 7 and goof.describe(6).endswith(": 7")
+    gen = load_encoding(duelhost.load("generalissimo"))
+    assert gen.describe(0) == "pass" and gen.describe(1) == "draw"
+    assert gen.describe(2 + 1 * 108 + 28) == "move B1-B4"
+    assert gen.describe(263_954 + 2) == "C1!"
+    assert (
+        gen.describe(11_666 + 0 * 1364 + 84 + 0b00_00_11_11)
+        == "Horseman from A1: up up right right"
+    )
+    tactic = load_encoding(duelhost.load("tactic"))
+    assert tactic.describe(0) == "end"
+    assert tactic.describe(1) == "faction Menagerie"
+    mp = load_encoding(duelhost.load("multiplanetary"))
+    assert mp.describe(0).startswith("END")
+    assert mp.describe(1 + ((0 * 100 + 23) * 2 + 1) * 4 + 3).startswith("A1>>D3: all")
+    tg = load_encoding(duelhost.load("tactical_genius"))
+    assert tg.describe(1) == "advance"
+    assert tg.describe(2 + 0 * 30 + 11) == "place a Axe on B2"
+
+
+def test_horseman_moves_are_numbered_by_their_canonical_path() -> None:
+    gen = load_encoding(duelhost.load("generalissimo"))
+    state = duelhost.load("generalissimo").new(seed=0)
+    choices = gen.choices(state.view(0), state.legal(0), (), lambda text: True)
+    up3 = 20 + 0b00_00_00  # three steps up: paths of length 3 start at 4 + 16
+    assert choices[11_666 + 18 * 1364 + up3].text == "A3-A6"  # the Horseman on A3
+    up2_right2 = 84 + 0b00_00_11_11
+    assert choices[11_666 + 18 * 1364 + up2_right2].text == "A3-A5-C5"
+    assert choices[2 + 20 * 108 + 38].text == "C3-C5"  # a Shieldman: source x destination
+
+
+@pytest.mark.parametrize("game", ["multiplanetary", "tactical_genius"])
+def test_multi_step_decisions_always_submit(game: str) -> None:
+    """Random masked steps through whole matches: every END submits a valid submission (the
+    driver would raise IllegalAction otherwise) and drafts end."""
+    for seed in range(2):
+        seen = _play(game, seed, 3000)
+        assert seen, game
+    game_obj = duelhost.load(game, **SHORT.get(game, {}))
+    driver = Driver(game_obj, load_encoding(game_obj), 5)
+    rng = random.Random(5)
+    submitted = 0
+    while not driver.state.is_over and submitted < 40:
+        seat = driver.state.to_act[0]
+        before = len(driver.state.history)
+        choices = list(driver.choices(seat))
+        driver.act(seat, rng.choice(choices[1:]) if len(choices) > 1 and rng.random() < 0.8 else 0)
+        if len(driver.state.history) > before:
+            entry = driver.state.history[-1]
+            assert entry.kind == "submit"
+            submitted += 1
+    assert submitted == 40 or driver.state.is_over
+
+
+def test_a_forbidden_index_is_a_timeout() -> None:
+    aec = env("goofspiel", galaxies=1, planets=3)
+    aec.reset(seed=3)
+    mask = aec.observe("seat_0")["action_mask"]
+    assert list(mask) == [1, 1, 1]
+    aec.step(7)  # no such fleet: seat 0 times out (GO3)
+    aec.step(0)
+    state = aec.driver.state
+    assert [entry.kind for entry in state.history] == ["timeout", "submit"]
+    assert state.view(0)["last_round"]["fleets"] == [0, 1]
+    assert state.view(0)["destroyed"] == [1, 0]
+
+
+def test_parallel_env_passes_for_the_seat_that_owes_nothing() -> None:
+    par = parallel_env("generalissimo")
+    observations, infos = par.reset(seed=0)
+    assert not observations["seat_1"]["action_mask"].any()
+    assert infos["seat_0"]["view"]["to_move"] == 0
+    index = int(np.flatnonzero(observations["seat_0"]["action_mask"])[0])
+    observations, *_ = par.step({"seat_0": index, "seat_1": 12345})
+    state = par.driver.state
+    assert len(state.history) == 1 and state.history[0].seat == 0
+    assert observations["seat_1"]["action_mask"].any()
+
+
+def test_rewards_at_the_end() -> None:
+    par = parallel_env("warriors_death", bouts=1, rounds=1)
+    par.reset(seed=0)
+    # Black Mage (25 + 1 = index 26) beats a Chocobo (0).
+    _, rewards, terminations, _, infos = par.step({"seat_0": 26, "seat_1": 0})
+    assert rewards == {"seat_0": 1.0, "seat_1": -1.0}
+    assert all(terminations.values()) and par.agents == []
+    assert infos["seat_0"]["view"]["result"]["winner"] == 0
