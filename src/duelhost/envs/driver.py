@@ -52,6 +52,9 @@ class Driver:
         copy._cache = dict(other._cache)
         return copy
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Driver:
+        return Driver.restore(self)
+
     def must_act(self, seat: int) -> bool:
         return seat in self.state.to_act
 

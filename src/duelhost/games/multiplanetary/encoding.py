@@ -115,7 +115,7 @@ class MultiplanetaryEncoding:
                 base = 1 + (source * CELLS + destination) * 2 * PARTS
                 for index in range(base, base + 2 * PARTS):
                     found[index] = Step(draft=(*draft, index))
-        return found
+        return dict(sorted(found.items()))
 
     def observe(self, view: dict[str, Any], draft: Draft) -> list[float]:
         me = view["seat"] if view["seat"] is not None else 0
