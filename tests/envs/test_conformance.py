@@ -2,7 +2,7 @@
 
 Cycle counts are kept modest so the whole file runs in about a minute: ``api_test`` plays 200
 cycles, ``parallel_api_test`` 100, ``seed_test`` 200 (60 for /TACTIC/ and Generalissimo, whose
-masks of 360,000 and 265,000 entries make its step-by-step comparisons slow); the parallel seed
+masks of 370,000 and 265,000 entries make its step-by-step comparisons slow); the parallel seed
 test plays random unmasked indices (each one a timeout, see ``duelhost.envs.driver``) until the
 match ends or 200 cycles pass.
 """

@@ -118,14 +118,23 @@ def bench(
     game: Annotated[str, typer.Argument(help="engine name")],
     matches: Annotated[int, typer.Option(min=1, help="random matches to play")] = 200,
     opt: Annotated[list[str] | None, typer.Option(help="game option name=value")] = None,
+    vector: Annotated[
+        bool, typer.Option("--vector", help="the batched engine against the others (research)")
+    ] = False,
 ) -> None:
     """Benchmark a game's engine.
 
-    Prints random matches/s, decisions/s, clone() time and peak memory."""
+    Prints random matches/s, decisions/s, clone() time and peak memory; with --vector, joint
+    actions/s of the batched engine, the reference engine and OpenSpiel, side by side."""
     from duelhost.bench import run_benchmarks
 
     try:
         options = parse_assignments(opt or [])
+        if vector:
+            from duelhost.vector.bench import run_vector_benchmarks
+
+            run_vector_benchmarks(game, matches, options, console)
+            return
         run_benchmarks(game, matches, options, console)
     except ConfigError as error:
         raise fail(str(error)) from None

@@ -76,8 +76,9 @@ class Driver:
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
+        view = self.state.view(seat) if getattr(self.encoding, "needs_view", True) else {}
         found = self.encoding.choices(
-            self.state.view(seat), self.state.legal(seat), self.drafts[seat], self._valid(seat)
+            view, self.state.legal(seat), self.drafts[seat], self._valid(seat)
         )
         self._cache[seat] = (key, found)
         return found

@@ -22,6 +22,9 @@ from duelhost.core.encoding import Draft, SingleStep, one_hot
 
 
 class GoofspielEncoding(SingleStep):
+    needs_view = False
+    """``choices`` reads ``legal()`` only (the research drivers skip making a view)."""
+
     def __init__(self, options: dict[str, Any]) -> None:
         self.galaxies = int(options["galaxies"])
         self.planets = int(options["planets"])

@@ -28,6 +28,9 @@ _UNIT = {name: number for number, name in enumerate(UNITS)}
 
 
 class WarriorsDeathEncoding(SingleStep):
+    needs_view = False
+    """``choices`` reads ``legal()`` only (the research drivers skip making a view)."""
+
     def __init__(self, options: dict[str, Any]) -> None:
         self.bouts = int(options["bouts"])
         self.rounds = int(options["rounds"])

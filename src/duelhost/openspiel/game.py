@@ -1,0 +1,290 @@
+"""duelhost games as OpenSpiel Python games (``duelhost_<name>``).
+
+Each game's parameters are its scalar options (numbers, booleans, text) plus ``seed`` (the
+match seed where the engine still uses one) and, for Multiplanetary, ``maps`` (how many maps
+the opening chance node chooses among). Actions are the indices of the game's fixed encoding
+(``duelhost/games/<name>/encoding.py``), the same as in ``duelhost.envs``. A decision where
+both seats act is a simultaneous node; a decision of one seat is that player's node (in a
+simultaneous game too: /TACTIC/ sets up simultaneously, then plays in turns). In a
+multi-step decision a seat that has submitted (chosen END) while the other is still building
+its submission has the single legal action 0 (END), which does nothing.
+
+Observers are built from views: the tensor is the encoding's observation, the string is the
+view as compact JSON (the seat's own draft appended), so information-state strings hold what
+the seat knows and nothing more. Returns are +1 / -1 for a win / loss and 0 for a draw.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import duelhost
+from duelhost.core.encoding import Encoding
+from duelhost.core.events import render_view
+from duelhost.core.state import State
+from duelhost.envs.driver import Driver, load_encoding
+from duelhost.openspiel.chance import (
+    GoofspielChance,
+    NoChance,
+    multiplanetary_chance,
+    tactical_genius_chance,
+)
+
+MAX_LENGTHS = {
+    "generalissimo": 30_000,
+    "multiplanetary": 20_000,
+    "tactic": 30_000,
+    "tactical_genius": 20_000,
+}
+"""Upper bounds on a match's length in OpenSpiel nodes (the rules' own caps bound them)."""
+
+_HIDDEN_KERNEL_FIELDS = ("game", "decision", "is_over", "result")
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    spec = duelhost.core.registry.spec(name)
+    params: dict[str, Any] = {}
+    for option in spec.options:
+        if isinstance(option.default, bool | int | float | str):
+            params[option.name] = option.default
+    params["seed"] = 0
+    if name == "multiplanetary":
+        params["maps"] = 16
+    return params
+
+
+def _max_length(game: duelhost.Game) -> int:
+    if game.name == "goofspiel":
+        options = game.options
+        rounds = int(options["galaxies"]) * int(options["planets"])
+        return (2 * rounds + int(options["galaxies"])) * (int(options["max_replays"]) + 1)
+    if game.name == "warriors_death":
+        return int(game.options["rounds"]) * (int(game.options["bouts"]) + 1)
+    return MAX_LENGTHS[game.name]
+
+
+def _chance(duel: duelhost.Game, seed: int, maps: int) -> NoChance:
+    if duel.name == "goofspiel":
+        return GoofspielChance(duel.options, seed)
+    if duel.name == "multiplanetary":
+        return multiplanetary_chance(duel, maps)
+    if duel.name == "tactical_genius":
+        return tactical_genius_chance(duel, seed)
+    return NoChance(duel, seed)
+
+
+class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
+    """A duelhost game with fixed options, as an OpenSpiel game."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        defaults = _parameters(name)
+        values = {**defaults, **(params or {})}
+        options = {k: v for k, v in values.items() if k not in ("seed", "maps")}
+        duel = duelhost.load(name, **options)
+        encoding: Encoding = load_encoding(duel)
+        seed = int(values["seed"])
+        chance = _chance(duel, seed, int(values.get("maps", 0)))
+        spec = duel.spec
+        simultaneous = any(kind in spec.dynamics for kind in ("simultaneous", "tick"))
+        stochastic = chance.max_outcomes > 0
+        game_type = pyspiel.GameType(
+            short_name=f"duelhost_{name}",
+            long_name=f"duelhost {spec.title}",
+            dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
+            if simultaneous
+            else pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if stochastic
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if simultaneous
+            else pyspiel.GameType.Information.PERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=2,
+            min_num_players=2,
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=defaults,
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.num_actions,
+            max_chance_outcomes=chance.max_outcomes,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=_max_length(duel),
+        )
+        super().__init__(game_type, info, values)
+        # Attributes only after pyspiel.Game.__init__ (pybind11 makes the instance there).
+        self.duel = duel
+        self.encoding = encoding
+        self.seed = seed
+        self.chance = chance
+
+    def new_initial_state(self) -> DuelhostState:
+        return DuelhostState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> DuelhostObserver:
+        return DuelhostObserver(self.encoding, iig_obs_type)
+
+
+class Shared:
+    """What every state of one game shares; never copied when OpenSpiel clones a state."""
+
+    def __init__(self, game: DuelhostGame) -> None:
+        self.duel = game.duel
+        self.encoding = game.encoding
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
+        return self
+
+
+class DuelhostState(pyspiel.State):  # type: ignore[misc]
+    """One match; chance nodes first where the game has randomness (``chance.py``).
+
+    OpenSpiel clones a Python state by deep-copying its attributes, so the state holds no
+    reference to its game object: ``Shared`` and the driver copy themselves cheaply.
+    """
+
+    def __init__(self, game: DuelhostGame) -> None:
+        super().__init__(game)
+        # OpenSpiel clones a Python state by making an initial state and deep-copying the
+        # original's attributes into it, so the start is made lazily (``_begin``).
+        self.shared = Shared(game)
+        self.chance = game.chance
+        self.driver: Driver | None = None
+        self._player: int | None = None
+
+    def _begin(self) -> int:
+        """Make the start (the first time the state is used); the player to act."""
+        if self._player is None:
+            self.chance = self.chance.copy()
+            engine = self.chance.start()
+            if engine is not None:
+                self._attach(engine)
+            self._player = self._find_player()
+        return self._player
+
+    def _attach(self, engine: State) -> None:
+        drafts = self.driver.drafts if self.driver is not None else [(), ()]
+        driver = Driver.__new__(Driver)
+        driver.game = engine.game
+        driver.encoding = self.shared.encoding
+        driver.state = engine
+        driver.drafts = list(drafts)
+        driver._cache = {}
+        self.driver = driver
+
+    # ------------------------------------------------------------------ OpenSpiel API
+
+    def current_player(self) -> int:
+        if self._player is None:
+            return self._begin()
+        return self._player
+
+    def _find_player(self) -> int:
+        """Who acts now (kept in ``_player``: OpenSpiel asks very often)."""
+        driver = self.driver
+        if driver is None or self.chance.pending(driver.state):
+            return int(pyspiel.PlayerId.CHANCE)
+        state = driver.state
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seats = state._decision_seats()
+        if len(seats) == 2:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return seats[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        self._begin()
+        assert self.driver is not None
+        if self.driver.must_act(player):
+            return list(self.driver.choices(player))
+        return [0]  # a seat that has submitted waits (multi-step decisions only)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        self._begin()
+        return self.chance.outcomes(None if self.driver is None else self.driver.state)
+
+    def _apply_action(self, action: int) -> None:
+        self._begin()
+        driver = self.driver
+        if driver is None or self.chance.pending(driver.state):
+            self.chance = self.chance.copy()
+            engine = self.chance.apply(None if driver is None else driver.state, action)
+            self._attach(engine)
+        else:
+            driver.act(driver.state.to_act[0], action)
+        self._player = self._find_player()
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        self._begin()
+        driver = self.driver
+        assert driver is not None
+        for seat in (0, 1):
+            if driver.must_act(seat):
+                driver.act(seat, actions[seat])
+        self._player = self._find_player()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.chance.describe(action)
+        return self.shared.encoding.describe(action)
+
+    def is_terminal(self) -> bool:
+        self._begin()
+        return self.driver is not None and self.driver.state.is_over
+
+    def returns(self) -> list[float]:
+        self._begin()
+        if self.driver is None:
+            return [0.0, 0.0]
+        return self.driver.returns()
+
+    def __str__(self) -> str:
+        self._begin()
+        if self.driver is None:
+            return "(before the opening chance node)"
+        view = self.driver.state.view(None)
+        text: str = render_view(self.shared.duel.spec, view)
+        return text
+
+
+class DuelhostObserver:
+    """Observations from views: the encoding's tensor and the view as compact JSON."""
+
+    def __init__(self, encoding: Encoding, iig_obs_type: Any) -> None:
+        self.encoding = encoding
+        self.tensor = np.zeros(encoding.observation_size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: DuelhostState, player: int) -> None:
+        state._begin()
+        driver = state.driver
+        if driver is None:
+            self.tensor[:] = 0.0
+            return
+        values = self.encoding.observe(driver.state.view(player), driver.drafts[player])
+        self.tensor[:] = values
+
+    def string_from(self, state: DuelhostState, player: int) -> str:
+        state._begin()
+        driver = state.driver
+        if driver is None:
+            return "start"
+        view = driver.state.view(player)
+        for key in _HIDDEN_KERNEL_FIELDS:
+            view.pop(key, None)
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        draft = driver.drafts[player]
+        return f"{text}|{','.join(map(str, draft))}" if draft else text

@@ -1,0 +1,195 @@
+"""The batched engines against the reference engines, match for match.
+
+Each test plays 10,000 matches through both (same seeds, same submissions) and compares every
+result: winner, scores and how far the match went. The submissions are random legal ones with
+timeouts (-1), random indices the mask may forbid (each one a timeout in both engines), and,
+in A Warrior's Death, extra weight on Blue Mage disguises and Dark Knight revivals; the tests
+assert that each kind occurred, and that drawn matches did.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the research extra (numpy) is not installed")
+
+import duelhost  # noqa: E402
+from duelhost.envs import load_encoding  # noqa: E402
+from duelhost.games.warriors_death.units import PLAYS  # noqa: E402
+from duelhost.vector import GoofspielBatch, WarriorsDeathBatch, vector_env  # noqa: E402
+from duelhost.vector.deal import draw_deals  # noqa: E402
+from duelhost.vector.goofspiel import IN_PLAY  # noqa: E402
+
+MATCHES = 10_000
+
+
+def _actions(rng: Any, masks: Any, bonus: Any = None) -> tuple[Any, int, int]:
+    """Random legal indices, 4% timeouts (-1) and 3% random indices (maybe forbidden)."""
+    scores = rng.random(masks.shape) * masks
+    if bonus is not None:
+        scores = scores + bonus * masks
+    actions = np.argmax(scores, axis=2)
+    roll = rng.random(actions.shape)
+    actions[roll < 0.04] = -1
+    wild = (roll >= 0.04) & (roll < 0.07)
+    actions[wild] = rng.integers(0, masks.shape[2], size=int(wild.sum()))
+    return actions, int((roll < 0.04).sum()), int(wild.sum())
+
+
+def _goofspiel(galaxies: int, planets: int, replays: int, first_seed: int) -> dict[str, int]:
+    game = duelhost.load("goofspiel", galaxies=galaxies, planets=planets, max_replays=replays)
+    batch = GoofspielBatch(MATCHES, galaxies, planets, replays)
+    seeds = np.arange(first_seed, first_seed + MATCHES)
+    batch.reset_matches(np.arange(MATCHES), seeds)
+    states = [game.new(seed=int(seed)) for seed in seeds]
+    rng = np.random.default_rng(first_seed)
+    timeouts = 0
+    while (batch.winner == IN_PLAY).any():
+        masks = batch.masks()
+        actions, _, _ = _actions(rng, masks)
+        for match in np.flatnonzero(batch.winner == IN_PLAY).tolist():
+            state = states[match]
+            for seat in (0, 1):
+                index = int(actions[match, seat])
+                if 0 <= index < planets and masks[match, seat, index]:
+                    state.submit(seat, str(index + 1))
+                else:
+                    state.timeout(seat)
+                    timeouts += 1
+        batch.step(actions)
+    replays_seen = 0
+    for match, state in enumerate(states):
+        winner = -1 if state.winner is None else state.winner
+        assert winner == batch.winner[match], f"seed {seeds[match]}"
+        assert state.result["scores"] == batch.scores[match].tolist(), f"seed {seeds[match]}"
+        assert state.view(None)["replay"] == batch.playing[match], f"seed {seeds[match]}"
+        replays_seen += int(batch.playing[match])
+    return {
+        "timeouts": timeouts,
+        "draws": int((batch.winner == -1).sum()),
+        "replays": replays_seen,
+    }
+
+
+def test_classic_goofspiel_is_bit_exact() -> None:
+    seen = _goofspiel(1, 13, 1, 0)
+    assert seen["timeouts"] > 1000 and seen["draws"] > 0 and seen["replays"] > 0
+
+
+def test_seven_galaxy_goofspiel_is_bit_exact() -> None:
+    seen = _goofspiel(7, 7, 10, 50_000)
+    assert seen["timeouts"] > 1000 and seen["replays"] > 0
+
+
+def test_warriors_death_is_bit_exact() -> None:
+    bouts, rounds = 3, 10
+    game = duelhost.load("warriors_death", bouts=bouts, rounds=rounds)
+    batch = WarriorsDeathBatch(MATCHES, bouts, rounds)
+    batch.reset_matches(np.arange(MATCHES))
+    states = [game.new(seed=0) for _ in range(MATCHES)]
+    rng = np.random.default_rng(7)
+    bonus = np.zeros(len(PLAYS))
+    bonus[11:20] = 0.5  # Blue Mage disguises
+    bonus[24] = 0.8  # the Dark Knight (revived whenever allowed)
+    counts = {"timeouts": 0, "disguises": 0, "revivals": 0}
+    while (batch.winner == IN_PLAY).any():
+        masks = batch.masks()
+        revive = batch.revive.copy()
+        actions, _, _ = _actions(rng, masks, bonus)
+        for match in np.flatnonzero(batch.winner == IN_PLAY).tolist():
+            state = states[match]
+            for seat in (0, 1):
+                index = int(actions[match, seat])
+                if 0 <= index < len(PLAYS) and masks[match, seat, index]:
+                    state.submit(seat, PLAYS[index].text)
+                    counts["disguises"] += 11 <= index < 20
+                    counts["revivals"] += index == 24 and revive[match, seat] == 7
+                else:
+                    state.timeout(seat)
+                    counts["timeouts"] += 1
+        batch.step(actions)
+    for match, state in enumerate(states):
+        winner = -1 if state.winner is None else state.winner
+        assert winner == batch.winner[match], f"match {match}: {state.history}"
+        assert state.result["scores"] == batch.bout_wins[match].tolist()
+        assert state.view(None)["bout"] == batch.bout[match] + 1
+    draws = int((batch.winner == -1).sum())
+    assert min(counts.values()) > 1000 and draws > 0, (counts, draws)
+
+
+def test_deals_are_the_engines() -> None:
+    from duelhost.games.goofspiel.deal import draw_deal
+
+    seeds = np.arange(300, 800)
+    playings = np.arange(500) % 4
+    for galaxies, planets in ((1, 13), (7, 7), (3, 26), (26, 26)):
+        worths, values = draw_deals(seeds, playings, galaxies, planets)
+        for match in range(0, 500, 7):
+            deal = draw_deal(int(seeds[match]), int(playings[match]), galaxies, planets)
+            expected = [deal.worths[g][p] for g in deal.order for p in deal.planet_orders[g]]
+            assert worths[match].tolist() == expected
+            assert values[match].tolist() == [deal.values[g] for g in deal.order]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("goofspiel", {"galaxies": 2, "planets": 4, "max_replays": 1}), ("warriors_death", {})],
+)
+def test_observations_and_masks_are_the_encodings(name: str, options: dict[str, Any]) -> None:
+    game = duelhost.load(name, **options)
+    encoding = load_encoding(game)
+    size = 60
+    if name == "goofspiel":
+        batch: Any = GoofspielBatch(size, **options)
+        batch.reset_matches(np.arange(size), np.arange(size))
+        states = [game.new(seed=seed) for seed in range(size)]
+    else:
+        batch = WarriorsDeathBatch(size)
+        batch.reset_matches(np.arange(size))
+        states = [game.new(seed=0) for _ in range(size)]
+    rng = np.random.default_rng(3)
+    checked = 0
+    while (batch.winner == IN_PLAY).any():
+        masks = batch.masks()
+        observations = batch.observations()
+        for match in np.flatnonzero(batch.winner == IN_PLAY).tolist():
+            for seat in (0, 1):
+                state = states[match]
+                expected = encoding.observe(state.view(seat), ())
+                assert observations[match, seat].tolist() == pytest.approx(expected)
+                legal = encoding.choices({}, state.legal(seat), (), lambda text: True)
+                assert np.flatnonzero(masks[match, seat]).tolist() == sorted(legal)
+                checked += 1
+        actions, _, _ = _actions(rng, masks)
+        for match in np.flatnonzero(batch.winner == IN_PLAY).tolist():
+            for seat in (0, 1):
+                index = int(actions[match, seat])
+                if 0 <= index < masks.shape[2] and masks[match, seat, index]:
+                    states[match].submit(seat, encoding.describe(index).split(": ")[-1])
+                else:
+                    states[match].timeout(seat)
+        batch.step(actions)
+    assert checked > 500
+
+
+def test_vector_env_follows_gymnasium_conventions() -> None:
+    env = vector_env("goofspiel", 16, galaxies=1, planets=3, max_replays=0)
+    observations, infos = env.reset(seed=100)
+    assert observations["observation"].shape == (16, 2, 4 * 3 + 2 + 8)
+    assert observations["action_mask"].shape == (16, 2, 3)
+    assert infos["seed"].tolist() == list(range(100, 116))
+    assert env.action_space.shape == (16, 2)
+    finished = 0
+    for _ in range(9):
+        actions = np.argmax(observations["action_mask"], axis=2)  # always the smallest fleet
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+        assert rewards.shape == terminations.shape == truncations.shape == (16,)
+        if terminations.any():
+            # Equal bids every round: every match is a draw, and restarts with the next seeds.
+            assert (infos["winner"][terminations] == -1).all()
+            assert (rewards == 0).all()
+            finished += int(terminations.sum())
+    assert finished == 48
+    assert env.seeds.tolist() == list(range(148, 164))
