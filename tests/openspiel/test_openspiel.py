@@ -130,6 +130,7 @@ def _classic(cards: int) -> tuple[object, object]:
     return ours, theirs
 
 
+@pytest.mark.parametrize("cards", [3, 4])
 def test_uniform_policy_nash_conv_matches_openspiel_goofspiel(cards: int) -> None:
     from open_spiel.python import policy
     from open_spiel.python.algorithms import exploitability

@@ -9,6 +9,7 @@ assert that each kind occurred, and that drawn matches did.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -115,6 +116,13 @@ def test_warriors_death_is_bit_exact() -> None:
         assert winner == batch.winner[match], f"match {match}: {state.history}"
         assert state.result["scores"] == batch.bout_wins[match].tolist()
         assert state.view(None)["bout"] == batch.bout[match] + 1
+        # The whole state of the last bout, secrets included (the record's snapshot).
+        snapshot = json.loads(state.to_json())["state"]
+        assert snapshot["hand"] == batch.hand[match].tolist()
+        assert snapshot["revive"] == batch.revive[match].tolist()
+        assert snapshot["underworld"] == batch.underworld[match].reshape(-1).tolist()
+        assert snapshot["chocobo_strength"] == batch.chocobo_strength[match].tolist()
+        assert snapshot["wins"] == batch.wins[match].tolist()
     draws = int((batch.winner == -1).sum())
     assert min(counts.values()) > 1000 and draws > 0, (counts, draws)
 

@@ -164,13 +164,12 @@ class WarriorsDeathBatch:
         strength = strength + np.stack([gain0, gain1], axis=1)
         s0, s1 = strength[:, 0], strength[:, 1]
         winner = np.where(s0 > s1, 0, np.where(s1 > s0, 1, TIE)).astype(np.int8)
-        # Kardia (WD5): a Sage uses the ability of the unit really played, with exceptions.
+        # Kardia (WD5 as revised): a Sage uses the ability of the unit really played, except
+        # an Astrologian's, a Blue Mage's or another Sage's (a revived Dark Knight's counts).
         ability = unit.copy()
         for seat in (0, 1):
             other = unit[:, 1 - seat]
-            not_copied = np.isin(other, (ASTROLOGIAN, BLUE_MAGE, SAGE)) | (
-                (other == DARK_KNIGHT) & revived[:, 1 - seat]
-            )
+            not_copied = np.isin(other, (ASTROLOGIAN, BLUE_MAGE, SAGE))
             copied = np.where(not_copied, -1, other)
             ability[:, seat] = np.where(unit[:, seat] == SAGE, copied, unit[:, seat])
         death = strength.copy()
