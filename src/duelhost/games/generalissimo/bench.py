@@ -13,7 +13,8 @@ from rich.console import Console
 
 import duelhost
 from duelhost.games.generalissimo.board import CELLS
-from duelhost.games.generalissimo.moves import all_moves, build_tree
+from duelhost.games.generalissimo.horseman import build_tree
+from duelhost.games.generalissimo.moves import all_moves
 from duelhost.games.generalissimo.state import GeneralissimoState
 
 

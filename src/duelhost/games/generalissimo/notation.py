@@ -36,16 +36,16 @@ from duelhost.games.generalissimo.board import (
     SIDE_NAMES,
     can_take,
 )
-from duelhost.games.generalissimo.moves import (
+from duelhost.games.generalissimo.generated import (
     ARCHER_RANGE,
     GUARDSMAN_RANGE,
     HORSEMAN_RANGE,
     SHIELDMAN_RANGE,
     SWORDSMAN_RANGE,
     Generated,
-    leg_cells,
-    piece_moves,
 )
+from duelhost.games.generalissimo.horseman import leg_cells
+from duelhost.games.generalissimo.moves import piece_moves
 
 if TYPE_CHECKING:
     from duelhost.games.generalissimo.state import GeneralissimoState

@@ -36,15 +36,13 @@ from duelhost.games.generalissimo.board import (
     format_position,
     parse_position,
 )
-from duelhost.games.generalissimo.moves import (
+from duelhost.games.generalissimo.generated import (
     ARCHER_RANGE,
     ARCHER_TACTICAL_DIAGONAL,
     BIT,
     Generated,
-    Known,
-    legal_moves,
-    units_of,
 )
+from duelhost.games.generalissimo.moves import Known, legal_moves, units_of
 from duelhost.games.generalissimo.notation import parse_move
 
 
