@@ -1,10 +1,10 @@
-"""Gives the server tests an app on a temporary SQLite file, with the toy games registered for
-each test (and removed after it)."""
+"""Gives the server tests an app on an empty database, once per backend (a SQLite file and a
+PostgreSQL database: ``tests.databases``), with the toy games registered for each test (and
+removed after it)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,14 +12,9 @@ from fastapi.testclient import TestClient
 
 from duelhost.server import create_app
 from duelhost.server.settings import ServerSettings
+from tests.databases import db_url, postgres_database
 from tests.host.toy import toy_games
 from tests.server.live import Server
-
-
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
-
 
 GENEROUS = ServerSettings(max_matches_per_client=100_000, requests_per_second=100_000)
 """The API tests make many requests quickly from one client: quotas are tested on their own
@@ -54,4 +49,4 @@ def servers() -> Iterator[list[Server]]:
         server.kill()
 
 
-__all__ = ["toy_games"]
+__all__ = ["db_url", "postgres_database", "toy_games"]

@@ -52,7 +52,7 @@ def test_loadtest_refuses_an_unknown_game_before_starting_anything() -> None:
 
 
 def test_a_short_loadtest_plays_over_a_real_server_with_no_error_and_nothing_lost(
-    tmp_path: Path,
+    db_url: str,
 ) -> None:
     """A few seconds of the benchmark: Goofspiel matches and 1-second-tick Multiplanetary
     matches over WebSocket against a real ``duelhost serve``; clients thinking up to 2 s
@@ -63,7 +63,7 @@ def test_a_short_loadtest_plays_over_a_real_server_with_no_error_and_nothing_los
         game="goofspiel",
         seconds=5.0,
         tick_matches=4,
-        db=f"sqlite:///{tmp_path / 'load.sqlite3'}",
+        db=db_url,
         console=console,
         think=1.0,
     )

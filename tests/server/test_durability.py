@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import threading
 from concurrent.futures import Future
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -89,8 +88,8 @@ def _outcomes(futures: list[Future[None]]) -> list[str]:
     return outcomes
 
 
-def test_the_writer_commits_in_queue_order_and_isolates_a_failing_step(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+def test_the_writer_commits_in_queue_order_and_isolates_a_failing_step(db_url: str) -> None:
+    store = Store(db_url)
     store.create_match(_row("a"))
     store.create_match(_row("b"))
     writer = Writer(store)
@@ -118,12 +117,12 @@ class _FailingStore(Store):
 
 
 def test_a_later_step_of_a_match_whose_step_failed_is_not_stored_over_the_hole(
-    tmp_path: Path,
+    db_url: str,
 ) -> None:
     """Step a:2 cannot be stored; a:3 was made from the memory that still held a:2. Storing a:3
     would leave a hole in a's log (1, 3) that no restart can replay, so a:3 fails too; once the
     host, rebuilt from the store, sends a new step 2, a's log goes on without a hole."""
-    store = _FailingStore(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    store = _FailingStore(db_url)
     store.create_match(_row("a"))
     store.create_match(_row("b"))
     writer = Writer(store)
@@ -156,10 +155,10 @@ class _GatedStore(Store):
         super().append_many(steps)
 
 
-def test_a_step_whose_waiter_gave_up_is_stored_and_the_writer_goes_on(tmp_path: Path) -> None:
+def test_a_step_whose_waiter_gave_up_is_stored_and_the_writer_goes_on(db_url: str) -> None:
     """A client that leaves while its step waits for the disk cancels the wait; the step is
     stored all the same (memory already holds it) and later steps are still committed."""
-    store = _GatedStore(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    store = _GatedStore(db_url)
     store.create_match(_row("a"))
     writer = Writer(store)
     first = writer.put(("a", [{"seq": 1, "time": 1.0, "type": "x"}], False, None, 1.0))

@@ -5,7 +5,6 @@ passed while the server was down fires at once."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -30,10 +29,8 @@ def snapshot(base: str, match: dict[str, Any]) -> list[dict[str, Any]]:
     return seen
 
 
-def test_sigkill_mid_match_loses_nothing_acknowledged(
-    tmp_path: Path, servers: list[Server]
-) -> None:
-    db = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+def test_sigkill_mid_match_loses_nothing_acknowledged(db_url: str, servers: list[Server]) -> None:
+    db = db_url
     port = free_port()
     first = Server(db, port)
     servers.append(first)

@@ -1,6 +1,9 @@
 """A schemathesis run over the saved OpenAPI schema: no generated request may get a 5xx.
 
-Needs the ``schemathesis`` package (in the ``test`` extra; skipped with the reason when absent)."""
+Needs the ``schemathesis`` package (in the ``test`` extra; skipped with the reason when absent).
+It runs on SQLite only: the schema is built at import, before any fixture, and what it checks
+(answers' shapes and statuses) does not depend on the backend, which every other server test
+covers on both."""
 
 from __future__ import annotations
 

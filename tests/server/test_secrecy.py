@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -73,13 +72,13 @@ class Oracle:
                 )
 
 
-def _play(tmp_path: Path, name: str, seed: int) -> Oracle:
-    return asyncio.run(_play_async(tmp_path, name, seed))
+def _play(db_url: str, name: str, seed: int) -> Oracle:
+    return asyncio.run(_play_async(db_url, name, seed))
 
 
-async def _play_async(tmp_path: Path, name: str, seed: int) -> Oracle:
+async def _play_async(db_url: str, name: str, seed: int) -> Oracle:
     clock_now = [1000.0]
-    hub = Hub(Store(f"sqlite:///{tmp_path / f'{name}-{seed}.db'}"), now=lambda: clock_now[0])
+    hub = Hub(Store(db_url), now=lambda: clock_now[0])
     game = duelhost.load(name)
     tick = "tick" in game.spec.dynamics
     live, _tokens = await hub.create(
@@ -133,15 +132,15 @@ GAMES = sorted({*duelhost.list_games(), "toy_bids", "toy_turns", "toy_ticks"})
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_no_secret_reaches_anyone_before_its_reveal(tmp_path: Path, name: str) -> None:
-    oracles = [_play(tmp_path, name, seed) for seed in (3, 11)]
+def test_no_secret_reaches_anyone_before_its_reveal(db_url: str, name: str) -> None:
+    oracles = [_play(db_url, name, seed) for seed in (3, 11)]
     assert all(oracle.frames > 0 for oracle in oracles)
     if set(duelhost.load(name).spec.dynamics) & {"simultaneous", "tick"}:
         assert sum(oracle.compared for oracle in oracles) > 0, "no pending submission was compared"
 
 
 def test_the_oracle_catches_a_pending_submission_in_a_frame(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     original = framing.make_frame
 
@@ -154,10 +153,10 @@ def test_the_oracle_catches_a_pending_submission_in_a_frame(
 
     monkeypatch.setattr(framing, "make_frame", leaky)
     with pytest.raises(AssertionError, match="depends on seat 0's pending submission"):
-        _play(tmp_path, "toy_bids", 3)
+        _play(db_url, "toy_bids", 3)
 
 
-def test_the_oracle_catches_a_leaky_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_oracle_catches_a_leaky_host(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """If the host published nonces at once to everyone, the oracle must fail."""
     monkeypatch.setattr(Match, "_nonce_public", lambda self, d, s, r: True)
     original = Match._decision_resolved
@@ -169,7 +168,7 @@ def test_the_oracle_catches_a_leaky_host(tmp_path: Path, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(Match, "_decision_resolved", leaky)
     with pytest.raises(AssertionError, match="early"):
-        _play(tmp_path, "toy_bids", 3)
+        _play(db_url, "toy_bids", 3)
 
 
 # ---------------------------------------------------------------------- hidden randomness (G7)
@@ -182,14 +181,14 @@ def test_the_oracle_catches_a_leaky_host(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def _texts_until_over(
-    tmp_path: Path, name: str, options: dict[str, Any], bids: int
+    db_url: str, name: str, options: dict[str, Any], bids: int
 ) -> tuple[int, str, list[str]]:
     """Play a match with a seed the server draws; every frame and state sent before the match
     is over, as JSON text, with the seed and salt the record publishes at the end."""
 
     async def play() -> tuple[int, str, list[str]]:
         clock_now = [1000.0]
-        hub = Hub(Store(f"sqlite:///{tmp_path / f'{name}-g7.db'}"), now=lambda: clock_now[0])
+        hub = Hub(Store(db_url), now=lambda: clock_now[0])
         tick = "tick" in duelhost.load(name).spec.dynamics
         humans = [{"kind": "human"}, {"kind": "human"}]
         live, _ = await hub.create(name, options, None, {}, humans, None, clock_absent=tick)
@@ -221,9 +220,9 @@ def _texts_until_over(
 
 @pytest.mark.parametrize(("name", "options"), [("goofspiel", {}), ("multiplanetary", {})])
 def test_a_drawn_seed_and_its_salt_reach_nobody_before_the_match_is_over(
-    tmp_path: Path, name: str, options: dict[str, Any]
+    db_url: str, name: str, options: dict[str, Any]
 ) -> None:
-    seed, salt, sent = _texts_until_over(tmp_path, name, options, bids=12)
+    seed, salt, sent = _texts_until_over(db_url, name, options, bids=12)
     assert len(sent) > 30
     assert len(salt) == 32 and seed.bit_length() > 40  # a drawn 63-bit seed, not a small one
     for text in sent:
@@ -240,13 +239,13 @@ DEAL = {
 }
 
 
-def _masked_frames(tmp_path: Path, label: str, options: dict[str, Any]) -> list[tuple[int, str]]:
+def _masked_frames(db_url: str, label: str, options: dict[str, Any]) -> list[tuple[int, str]]:
     """Every frame of a Goofspiel match played with fixed bids, each with the number of
     decisions resolved when it was sent, with what differs between any two matches (ids,
     receipts, nonces, the seed commitment) masked."""
 
     async def play() -> list[tuple[int, str]]:
-        hub = Hub(Store(f"sqlite:///{tmp_path / f'{label}.db'}"), now=lambda: 1000.0)
+        hub = Hub(Store(db_url), now=lambda: 1000.0)
         humans = [{"kind": "human"}, {"kind": "human"}]
         live, _ = await hub.create("goofspiel", options, None, {}, humans, None, False)
         queues = {r: hub.subscribe(live, r) for r in (0, 1, None)}
@@ -281,10 +280,10 @@ def _masked_frames(tmp_path: Path, label: str, options: dict[str, Any]) -> list[
     ],
 )
 def test_frames_do_not_depend_on_the_unrevealed_deal(
-    tmp_path: Path, change: dict[str, Any], revealed_at: int
+    db_url: str, change: dict[str, Any], revealed_at: int
 ) -> None:
-    ours = _masked_frames(tmp_path, "deal", DEAL)
-    theirs = _masked_frames(tmp_path, "twin", {**DEAL, **change})
+    ours = _masked_frames(db_url, "deal", DEAL)
+    theirs = _masked_frames(db_url, "twin", {**DEAL, **change})
     assert len(ours) == len(theirs) > 20
     before = [
         (a, b) for (decision, a), (_, b) in zip(ours, theirs, strict=True) if decision < revealed_at

@@ -1,7 +1,9 @@
-"""The store: SQLite in WAL mode with synchronous=FULL, UNIQUE (match, sequence), round trips."""
+"""The store on both backends (SQLite, PostgreSQL): durable commits (SQLite WAL with
+synchronous=FULL, PostgreSQL synchronous_commit=on), UNIQUE (match, sequence), round trips."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,12 +37,18 @@ def row(match_id: str = "m1", created: float = 1.0) -> MatchRow:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+def store(db_url: str) -> Iterator[Store]:
+    opened = Store(db_url)
+    yield opened
+    opened.close()
 
 
-def test_sqlite_runs_in_wal_with_full_sync(store: Store) -> None:
-    assert store.pragmas() == {"journal_mode": "wal", "synchronous": 2}  # 2 = FULL
+def test_a_returned_commit_is_durable(store: Store) -> None:
+    if store.backend == "sqlite":
+        assert store.pragmas() == {"journal_mode": "wal", "synchronous": 2}  # 2 = FULL
+        assert store.durability() == store.pragmas()
+    else:
+        assert store.durability() == {"synchronous_commit": "on", "fsync": "on"}
 
 
 def test_match_and_log_round_trip(store: Store) -> None:
@@ -92,13 +100,27 @@ def test_list_is_newest_first_and_filters_by_game(store: Store) -> None:
     assert store.list(10, 0, game="goofspiel") == (0, [])
 
 
-def test_a_reopened_store_sees_committed_data(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'again.sqlite3'}"
-    first = Store(url)
+def test_a_reopened_store_sees_committed_data(db_url: str) -> None:
+    first = Store(db_url)
     first.create_match(row())
     first.append("m1", [{"seq": 1, "type": "x", "time": 1.0}], False, None, 1.0)
     first.close()
-    assert Store(url).log("m1") == [{"seq": 1, "type": "x", "time": 1.0}]
+    again = Store(db_url)
+    assert again.log("m1") == [{"seq": 1, "type": "x", "time": 1.0}]
+    assert again.last_seq("m1") == 1 and again.last_seq("m2") == 0
+    again.close()
+
+
+def test_big_seeds_and_exact_times_survive(store: Store) -> None:
+    big = row()
+    big.seed = 2**63 - 1
+    big.created = 1_764_000_000.123456
+    store.create_match(big)
+    store.append("m1", [{"seq": 1, "type": "x", "time": 1_764_000_001.000001}], False, None, 2.0)
+    stored = store.get("m1")
+    assert stored is not None and stored.seed == 2**63 - 1
+    assert stored.created == 1_764_000_000.123456 and stored.over is False
+    assert store.log("m1")[0]["time"] == 1_764_000_001.000001
 
 
 def test_bad_database_urls_are_config_errors(tmp_path: Path) -> None:
@@ -106,3 +128,6 @@ def test_bad_database_urls_are_config_errors(tmp_path: Path) -> None:
         Store("nosuchdialect://x")
     with pytest.raises(duelhost.ConfigError, match="cannot open the database"):
         Store(f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}")
+    with pytest.raises(duelhost.ConfigError, match="cannot open the database"):
+        # A port nothing listens on (the store names the database it could not reach).
+        Store("postgresql+psycopg://postgres@127.0.0.1:1/nothing?connect_timeout=2")

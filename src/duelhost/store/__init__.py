@@ -1,13 +1,17 @@
-"""Durable storage of hosted matches (SQLAlchemy Core; SQLite by default, PostgreSQL-ready).
+"""Durable storage of hosted matches (SQLAlchemy Core): SQLite by default, or PostgreSQL
+(``postgresql+psycopg://...``, the ``duelhost[postgres]`` extra) with the same schema and
+guarantees.
 
-Two tables: ``matches`` (one row per match: game, options, seed, setup, seats with hashed
-tokens, clock, the per-match secret of the receipts' nonces, creation time, whether it is over)
-and ``match_log`` (the host's log entries, ``UNIQUE (match_id, seq)``). The server commits every
-step's entries before it acknowledges or broadcasts anything, and rebuilds unfinished matches on
-start by replaying their logs (``Store.unfinished``).
+Two tables (``schema.py``; Alembic migrations in ``migrations/``, applied on every start):
+``matches`` (one row per match: game, options, seed, setup, seats with hashed tokens, clock, the
+per-match secret of the receipts' nonces, creation time, whether it is over) and ``match_log``
+(the host's log entries, ``UNIQUE (match_id, seq)``). The server commits every step's entries
+before it acknowledges or broadcasts anything, and rebuilds unfinished matches on start by
+replaying their logs (``Store.unfinished``).
 
-SQLite runs with ``journal_mode=WAL`` and ``synchronous=FULL``, so a commit that returned is on
-disk even if the process is killed the next instant.
+SQLite runs with ``journal_mode=WAL`` and ``synchronous=FULL``, and PostgreSQL sessions with
+``synchronous_commit=on``, so a commit that returned is on disk even if the process (or, for
+PostgreSQL, the database server) is killed the next instant.
 """
 
 from __future__ import annotations
@@ -18,60 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    UniqueConstraint,
-    bindparam,
-    create_engine,
-    event,
-    func,
-    insert,
-    select,
-    update,
-)
-from sqlalchemy.engine import Engine
+from sqlalchemy import bindparam, create_engine, event, func, insert, select, update
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from duelhost.core.errors import ConfigError
-
-metadata = MetaData()
-
-matches = Table(
-    "matches",
-    metadata,
-    Column("id", String(64), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("setup", Text, nullable=False),
-    Column("seats", Text, nullable=False),
-    Column("clock", Text, nullable=True),
-    Column("secret", String(128), nullable=False),
-    Column("created", Float, nullable=False),
-    Column("over", Boolean, nullable=False, default=False),
-    Column("result", Text, nullable=True),
-    Column("updated", Float, nullable=False),
-)
-
-match_log = Table(
-    "match_log",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("match_id", String(64), nullable=False, index=True),
-    Column("seq", Integer, nullable=False),
-    Column("time", Float, nullable=False),
-    Column("entry", Text, nullable=False),
-    UniqueConstraint("match_id", "seq", name="uq_match_log_match_seq"),
-)
-
+from duelhost.store import migrate
+from duelhost.store.schema import match_log, matches, metadata
 
 _UPDATE_STATUS = (
     update(matches)
@@ -114,15 +71,32 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         try:
-            self.engine: Engine = create_engine(self.url, future=True)
+            parsed = make_url(self.url)
+            options: dict[str, Any] = {}
+            if parsed.get_backend_name() == "postgresql":
+                # Durable commits whatever the server's default; connections checked before
+                # use, so a restarted database server costs no request an error.
+                options = {
+                    "pool_size": 10,
+                    "max_overflow": 20,
+                    "pool_pre_ping": True,
+                    "connect_args": {"options": "-c synchronous_commit=on"},
+                }
+            self.engine: Engine = create_engine(parsed, **options)
         except (ArgumentError, ImportError, ValueError) as error:
             raise ConfigError(f"bad database URL {self.url!r}: {error}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
-            metadata.create_all(self.engine)
+            migrate.upgrade(self.engine)
         except OperationalError as error:
+            self.engine.dispose()
             raise ConfigError(f"cannot open the database {self.url!r}: {error.orig}") from None
+
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return str(self.engine.dialect.name)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -133,6 +107,18 @@ class Store:
             journal = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
             synchronous = connection.exec_driver_sql("PRAGMA synchronous").scalar()
         return {"journal_mode": journal, "synchronous": synchronous}
+
+    def durability(self) -> dict[str, Any]:
+        """The settings that make a returned commit durable, as the database reports them:
+        SQLite's journal mode and synchronous level, PostgreSQL's ``synchronous_commit`` and
+        ``fsync``."""
+        if self.backend == "sqlite":
+            return self.pragmas()
+        with self.engine.connect() as connection:
+            return {
+                name: connection.exec_driver_sql(f"SHOW {name}").scalar()
+                for name in ("synchronous_commit", "fsync")
+            }
 
     def create_match(self, row: MatchRow) -> None:
         with self.engine.begin() as connection:
@@ -275,4 +261,12 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-__all__ = ["IntegrityError", "MatchRow", "Store", "default_url", "match_log", "matches"]
+__all__ = [
+    "IntegrityError",
+    "MatchRow",
+    "Store",
+    "default_url",
+    "match_log",
+    "matches",
+    "metadata",
+]
