@@ -28,20 +28,20 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: str, port: int) -> None:
+    def __init__(self, db: str, port: int, extra: tuple[str, ...] = ()) -> None:
         self.url = f"http://127.0.0.1:{port}"
         # The server's output goes to a file, not a pipe nobody reads (a full pipe would
         # block the server); ``output()`` shows it when a test fails.
         self.log = tempfile.NamedTemporaryFile(prefix="duelhost-serve-", suffix=".log")  # noqa: SIM115 (closed in kill)
         self.process = subprocess.Popen(
-            [sys.executable, "-c", BOOT, "serve", "--port", str(port), "--db", db],
+            [sys.executable, "-c", BOOT, "serve", "--port", str(port), "--db", db, *extra],
             cwd=ROOT,
             stdout=self.log,
             stderr=subprocess.STDOUT,
             # src first: the checkout under test, not whatever duelhost is installed
             env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.output()}")
@@ -51,7 +51,7 @@ class Server:
             except httpx.HTTPError:
                 time.sleep(0.1)
         self.kill()
-        raise RuntimeError("the server did not start within 30 s")
+        raise RuntimeError("the server did not start within 60 s")
 
     def output(self) -> str:
         """What the server has printed so far (its last 4,000 characters)."""

@@ -23,20 +23,26 @@ Every error is ``{"error": "<message>"}`` with a 4xx status; bad input never giv
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 import duelhost
-from duelhost.server import errors, web
+from duelhost.server import errors, ops, web
+from duelhost.server.cluster import Cluster
+from duelhost.server.forward import Forwarder
 from duelhost.server.hub import Hub
 from duelhost.server.limits import Limiter, LimitMiddleware
+from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.routes import games, live, matches
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
 
 API_VERSION = "1"
+log = logging.getLogger("duelhost.server")
 
 
 def create_app(
@@ -44,18 +50,34 @@ def create_app(
     store: Store | None = None,
     now: Callable[[], float] = time.time,
     settings: ServerSettings | None = None,
+    cluster: str | None = None,
 ) -> FastAPI:
     """The server application; ``store`` (or ``db``, a database URL) keeps the matches, and
-    ``settings`` holds its limits (``ServerSettings()``'s defaults when not given)."""
+    ``settings`` holds its limits (``ServerSettings()``'s defaults when not given). ``cluster``
+    (this process's address, e.g. ``http://10.0.0.5:8000``) makes it one of several processes
+    sharing a PostgreSQL database (``duelhost.server.cluster``)."""
     the_settings = settings if settings is not None else ServerSettings()
     the_store = store if store is not None else Store(db)
     hub = Hub(the_store, now, the_settings)
+    metrics = ops.Metrics()
+    metrics.bind(hub)
+    group = None if cluster is None else Cluster(hub, cluster, metrics)
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub.start()
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if group is not None:
+            group.start()
+        restored = hub.start()
+        app.state.started = True
+        log.info("serving", extra={"matches": restored})
         yield
+        # Shutdown (SIGTERM, SIGINT): not ready any more; the writer commits every queued step
+        # before the process exits, so nothing acknowledged is lost.
+        app.state.draining = True
         hub.stop()
+        if group is not None:
+            await group.stop()
+        log.info("stopped", extra={"matches": len(hub.live), "steps": hub.writer.steps})
 
     app = FastAPI(
         title="duelhost match server",
@@ -70,9 +92,22 @@ def create_app(
     app.state.settings = the_settings
     app.state.limiter = limiter = Limiter(the_settings)
     app.add_middleware(LimitMiddleware, settings=the_settings, limiter=limiter)
+    app.state.metrics = metrics
+    app.state.started = False
+    app.state.draining = False
     errors.install(app)
     app.include_router(matches.router)
     app.include_router(games.router)
     app.include_router(live.router)
     app.include_router(web.router)  # the browser client: pages, static files, lobby, replay
+    app.include_router(ops.router)
+    if group is not None:
+        app.state.cluster = group
+        app.add_exception_handler(OwnedElsewhere, _owned_elsewhere)
+        app.add_middleware(Forwarder, cluster=group)
     return app
+
+
+async def _owned_elsewhere(_request: Request, error: Exception) -> JSONResponse:
+    """Another process took the match a moment ago: the client asks again (and is forwarded)."""
+    return JSONResponse({"error": str(error)}, status_code=503, headers={"Retry-After": "1"})

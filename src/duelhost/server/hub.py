@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import time
 from collections import deque
@@ -30,10 +31,12 @@ from duelhost.host.clocks import clock_from_dict
 from duelhost.host.seeds import MAX_SEED, drawn_seed
 from duelhost.host.shapes import Answer, LogEntry, Recipient
 from duelhost.server import keys
+from duelhost.server.ownership import CLOSED, OwnedElsewhere, Ownership, SoleOwner
 from duelhost.server.settings import ServerSettings
 from duelhost.server.writer import Writer
 from duelhost.store import MatchRow, Store
 
+log = logging.getLogger("duelhost.server")
 SEAT_ACTIONS = ("resign", "draw", "extend")
 """What a seat may do besides submitting (``Hub.act``)."""
 
@@ -103,6 +106,11 @@ class Hub:
         self.now = now
         self.live: dict[str, Live] = {}
         self.ack_latencies: deque[float] = deque(maxlen=100_000)
+        self.ownership: Ownership = SoleOwner()
+        """Which matches this process may host (``duelhost.server.cluster`` for several)."""
+        self.on_ack: Callable[[float, bool], None] | None = None
+        """Called with each submission's submit-to-ack seconds and whether it was accepted
+        (the server's metrics, ``duelhost.server.ops``)."""
         self._tasks: set[asyncio.Future[None]] = set()
         self.unfinished: set[str] = set()
         """Ids of the unfinished matches (in memory or not): the live-match count."""
@@ -128,7 +136,7 @@ class Hub:
             await asyncio.sleep(0)  # let requests in between two rebuilds
             if match_id in self.live:
                 continue
-            with contextlib.suppress(NotFound, ConfigError, ValueError):
+            with contextlib.suppress(NotFound, ConfigError, ValueError, OwnedElsewhere):
                 self.get(match_id)
 
     def stop(self) -> None:
@@ -142,6 +150,22 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         self.writer.close()
+        # Every queued step is stored: hand the matches over without waiting for expiry.
+        self.ownership.released(list(self.live))
+
+    def drop(self, match_id: str) -> None:
+        """Stop hosting a match at once (another process has taken it over): no timer, and
+        its live streams close so their clients reconnect to the new host."""
+        live = self.live.pop(match_id, None)
+        if live is None:
+            return
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        for queues in live.subscribers.values():
+            for queue in queues:
+                queue.put_nowait(CLOSED)
+        log.info("match dropped: hosted by another process now", extra={"match": match_id})
 
     # ------------------------------------------------------------------ matches
 
@@ -203,6 +227,8 @@ class Hub:
             result=match.result,
         )
         self.store.create_match(row)
+        self.ownership.claim(match_id)
+        log.info("match created", extra={"match": match_id, "game": game.name})
         live = Live(match, hashes, last_event=self.now())
         self.live[match_id] = live
         if not match.is_over:
@@ -220,6 +246,10 @@ class Hub:
         row = self.store.get(match_id)
         if row is None:
             raise NotFound(match_id)
+        if not row.over and not self.ownership.claim(match_id):
+            raise OwnedElsewhere(f"match {match_id} is hosted by another process; try again")
+        if match_id in self.live:  # claimed meanwhile (the lease loop runs beside requests)
+            return self.live[match_id]
         live = self._restore(row)
         sleeper = self._sleepers.pop(match_id, None)
         if sleeper is not None:
@@ -294,7 +324,14 @@ class Hub:
         """A seat's submission; with ``nonce``, the reveal of its commitment."""
         started = time.perf_counter()
         repeated = key is not None and live.match.ledger.answered(seat, key) is not None
-        answer = await self._run(live, lambda now: live.match.submit(seat, text, now, key, nonce))
+        try:
+            answer = await self._run(
+                live, lambda now: live.match.submit(seat, text, now, key, nonce)
+            )
+        except IllegalAction:
+            if self.on_ack is not None:
+                self.on_ack(time.perf_counter() - started, False)
+            raise
         if repeated and key is not None:
             # The first attempt may still be on its way to the disk: answer a retry only once
             # it is there. If it failed, the match was rebuilt without it and the key is gone:
@@ -302,7 +339,10 @@ class Hub:
             await self.settled(live)
             if live.match.ledger.answered(seat, key) is None:
                 raise StorageFailed("the first attempt was not stored; submit again")
-        self.ack_latencies.append(time.perf_counter() - started)
+        took = time.perf_counter() - started
+        self.ack_latencies.append(took)
+        if self.on_ack is not None:
+            self.on_ack(took, True)
         assert answer is not None
         return answer
 

@@ -10,8 +10,11 @@ only after its future completes. Steps are committed in the order they were queu
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import queue
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from duelhost.store import Store
@@ -21,7 +24,16 @@ class StaleStep(RuntimeError):
     """A step made after a step of its match that failed to commit (it is not stored)."""
 
 
+class LeaseLost(RuntimeError):
+    """A step of a match that another process has taken over (its lease epoch is not the
+    match's any more): it is not stored, and this process must drop the match."""
+
+
+log = logging.getLogger("duelhost.server.writer")
+
 StepRow = tuple[str, list[dict[str, Any]], bool, dict[str, Any] | None, float]
+Item = tuple[StepRow, int | None, concurrent.futures.Future[None]]
+"""A queued step: its row, the lease epoch it was made under (None: no leases), its future."""
 MAX_GROUP = 2000
 
 
@@ -30,20 +42,34 @@ class Writer:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._queue: queue.SimpleQueue[tuple[StepRow, concurrent.futures.Future[None]] | None]
-        self._queue = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Item | None] = queue.SimpleQueue()
+        self.fence: Callable[[str], int | None] | None = None
+        """The lease epoch under which this process holds a match (several processes on one
+        database, ``duelhost.server.cluster``): read when a step is queued, and checked in the
+        transaction that stores it."""
+        self.on_lost: Callable[[str], None] | None = None
+        """Called (on the writer thread) with a match whose step was refused for a lost lease,
+        before that step's future fails."""
         self._thread = threading.Thread(target=self._loop, name="duelhost-writer", daemon=True)
         self._thread.start()
         self.groups = 0
         self.steps = 0
+        self.on_commit: Callable[[float, int], None] | None = None
+        """Called (on the writer thread) after each group commit with its duration in seconds
+        and its number of steps (the server's metrics)."""
         self._failed: dict[str, int] = {}
         """Match -> the sequence number its log needs next, after one of its steps failed to
         commit (until a step with that number, from the host rebuilt from the store, commits)."""
 
     def put(self, row: StepRow) -> concurrent.futures.Future[None]:
         future: concurrent.futures.Future[None] = concurrent.futures.Future()
-        self._queue.put((row, future))
+        epoch = None if self.fence is None else self.fence(row[0])
+        self._queue.put((row, epoch, future))
         return future
+
+    def alive(self) -> bool:
+        """Whether the writer thread still runs."""
+        return self._thread.is_alive()
 
     def close(self) -> None:
         self._queue.put(None)
@@ -68,7 +94,7 @@ class Writer:
             try:
                 self._write(batch)
             except Exception as error:  # a bug here must not stop every later commit
-                for _, future in batch:
+                for _, _, future in batch:
                     if not future.done():
                         future.set_exception(error)
             if stop:
@@ -93,28 +119,37 @@ class Writer:
         if failed is not None and row[1] and int(row[1][0]["seq"]) <= failed:
             del self._failed[row[0]]  # the rebuilt host has filled the place of the lost step
 
-    def _write(self, batch: list[tuple[StepRow, concurrent.futures.Future[None]]]) -> None:
-        batch = [(row, _claim(future)) for row, future in batch]
+    def _write(self, batch: list[Item]) -> None:
+        batch = [(row, epoch, _claim(future)) for row, epoch, future in batch]
         ready = []
-        for row, future in batch:
+        for row, epoch, future in batch:
             if self._stale(row):
                 future.set_exception(StaleStep(f"an earlier step of match {row[0]} was lost"))
             else:
-                ready.append((row, future))
+                ready.append((row, epoch, future))
         if not ready:
             return
+        started = time.perf_counter()
         try:
-            self.store.append_many([row for row, _ in ready])
+            fenced = self.store.append_many(
+                [row for row, _, _ in ready], [epoch for _, epoch, _ in ready]
+            )
         except Exception:
             # Find the failing step: commit one by one so the others still land (but never
             # a later step of a match over the hole a failed one left).
-            for row, future in ready:
+            for row, epoch, future in ready:
                 if self._stale(row):
                     future.set_exception(StaleStep(f"an earlier step of match {row[0]} was lost"))
                     continue
                 try:
-                    self.store.append_many([row])
+                    if self.store.append_many([row], [epoch]):
+                        self._lost(row, future)
+                        continue
                 except Exception as error:
+                    log.error(
+                        "step not stored",
+                        extra={"match": row[0], "seq": _first_seq(row), "error": str(error)},
+                    )
                     if row[1]:
                         self._failed[row[0]] = self._next_seq(row)
                     future.set_exception(error)
@@ -123,10 +158,25 @@ class Writer:
                     future.set_result(None)
             return
         self.groups += 1
-        self.steps += len(ready)
-        for row, future in ready:
-            self._stored(row)
-            future.set_result(None)
+        self.steps += len(ready) - len(fenced)
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - started, len(ready) - len(fenced))
+        for number, (row, _, future) in enumerate(ready):
+            if number in fenced:
+                self._lost(row, future)
+            else:
+                self._stored(row)
+                future.set_result(None)
+
+    def _lost(self, row: StepRow, future: concurrent.futures.Future[None]) -> None:
+        log.warning("step refused: the match has another owner", extra={"match": row[0]})
+        if self.on_lost is not None:
+            self.on_lost(row[0])
+        future.set_exception(LeaseLost(f"match {row[0]} is now hosted by another process"))
+
+
+def _first_seq(row: StepRow) -> int | None:
+    return int(row[1][0]["seq"]) if row[1] else None
 
 
 def _claim(future: concurrent.futures.Future[None]) -> concurrent.futures.Future[None]:

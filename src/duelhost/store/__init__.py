@@ -23,18 +23,22 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import bindparam, create_engine, event, func, insert, select, update
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from duelhost.core.errors import ConfigError
 from duelhost.store import migrate
-from duelhost.store.schema import match_log, matches, metadata
+from duelhost.store.schema import leases, match_log, matches, metadata
 
 _UPDATE_STATUS = (
     update(matches)
     .where(matches.c.id == bindparam("match"))
     .values(over=bindparam("over"), result=bindparam("result"), updated=bindparam("updated"))
 )
+
+
+Step = tuple[str, list[dict[str, Any]], bool, dict[str, Any] | None, float]
+"""One step to store: ``(match_id, entries, over, result, now)``."""
 
 
 @dataclass
@@ -164,19 +168,65 @@ class Store:
             )
 
     def append_many(
-        self, steps: list[tuple[str, list[dict[str, Any]], bool, dict[str, Any] | None, float]]
-    ) -> None:
+        self,
+        steps: list[Step],
+        epochs: list[int | None] | None = None,
+    ) -> set[int]:
         """Store several steps (of any matches) in one transaction: one commit, one fsync.
-        Each step is ``(match_id, entries, over, result, now)`` as for ``append``."""
+        Each step is ``(match_id, entries, over, result, now)`` as for ``append``.
+
+        ``epochs`` (one per step; None: no lease) fences the steps: a step whose epoch is not
+        its match's lease epoch any more (another process took the match over) is not stored,
+        and its index is returned. The lease rows are read under a share lock, in match order,
+        so a takeover waits for this commit and the next owner reads everything it stored."""
+        fenced: set[int] = set()
+        epochs = epochs if epochs is not None else [None] * len(steps)
+        with self.engine.begin() as connection:
+            fenced_ids = sorted({s[0] for s, e in zip(steps, epochs, strict=True) if e is not None})
+            if fenced_ids:
+                held = dict(
+                    connection.execute(
+                        select(leases.c.match_id, leases.c.epoch)
+                        .where(leases.c.match_id.in_(fenced_ids))
+                        .order_by(leases.c.match_id)
+                        .with_for_update(read=True)
+                    ).all()
+                )
+                fenced = {
+                    number
+                    for number, (step, epoch) in enumerate(zip(steps, epochs, strict=True))
+                    if epoch is not None and held.get(step[0]) != epoch
+                }
+            self._insert_steps(
+                connection,
+                [
+                    (s, e)
+                    for n, (s, e) in enumerate(zip(steps, epochs, strict=True))
+                    if n not in fenced
+                ],
+            )
+        return fenced
+
+    @staticmethod
+    def _insert_steps(
+        connection: Connection,
+        steps: list[tuple[Step, int | None]],
+    ) -> None:
         rows = [
-            {"match_id": match_id, "seq": e["seq"], "time": float(e["time"]), "entry": _dumps(e)}
-            for match_id, entries, _over, _result, _now in steps
+            {
+                "match_id": match_id,
+                "seq": e["seq"],
+                "time": float(e["time"]),
+                "entry": _dumps(e),
+                "epoch": epoch,
+            }
+            for (match_id, entries, _over, _result, _now), epoch in steps
             for e in entries
         ]
         if not rows:
             return
         latest: dict[str, tuple[bool, dict[str, Any] | None, float]] = {}
-        for match_id, _entries, over, result, now in steps:
+        for (match_id, _entries, over, result, now), _epoch in steps:
             latest[match_id] = (over, result, now)
         updates = [
             {
@@ -189,9 +239,8 @@ class Store:
         ]
         # Two statements and one commit whatever the group's size: the writer thread then
         # needs the interpreter lock only a few times per group.
-        with self.engine.begin() as connection:
-            connection.execute(insert(match_log), rows)
-            connection.execute(_UPDATE_STATUS, updates)
+        connection.execute(insert(match_log), rows)
+        connection.execute(_UPDATE_STATUS, updates)
 
     def get(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as connection:

@@ -2,8 +2,10 @@
 
 ``matches``: one row per match (game, options, seed, setup, seats with hashed tokens, clock, the
 per-match secret of the receipts' nonces, creation time, whether it is over). ``match_log``: the
-host's log entries, ``UNIQUE (match_id, seq)``. Every change here goes with a migration in
-``migrations/versions`` (a test compares the migrated database with these tables).
+host's log entries, ``UNIQUE (match_id, seq)``, each with the lease epoch it was written under.
+``leases``: which server process owns each live match, with its fencing epoch and expiry;
+``nodes``: each process's address (``duelhost.store.lease_book``). Every change here goes with a
+migration in ``migrations/versions`` (a test compares the migrated database with these tables).
 """
 
 from __future__ import annotations
@@ -48,5 +50,24 @@ match_log = Table(
     Column("seq", Integer, nullable=False),
     Column("time", Float, nullable=False),
     Column("entry", Text, nullable=False),
+    Column("epoch", BigInteger, nullable=True),
     UniqueConstraint("match_id", "seq", name="uq_match_log_match_seq"),
+)
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("match_id", String(64), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires", Float, nullable=False, index=True),
+    Column("since", Float, nullable=False),
+)
+
+nodes = Table(
+    "nodes",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("url", Text, nullable=False),
+    Column("seen", Float, nullable=False),
 )

@@ -45,6 +45,17 @@ def register(app: typer.Typer) -> None:
         idle_seconds: Annotated[
             float, typer.Option(min=1, help="a match no human seat acts in for this long ends")
         ] = HostLimits.idle_seconds,
+        cluster: Annotated[
+            bool,
+            typer.Option(
+                help="one of several processes sharing the PostgreSQL database --db "
+                "(docs/server.md, Deployment)"
+            ),
+        ] = False,
+        advertise: Annotated[
+            str | None,
+            typer.Option(help="with --cluster: this process's URL for the others"),
+        ] = None,
     ) -> None:
         """Run the match server.
 
@@ -52,6 +63,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from duelhost.server import create_app
+        from duelhost.server import logs as server_logs
         from duelhost.store import Store, default_url
 
         settings = ServerSettings(
@@ -61,9 +73,13 @@ def register(app: typer.Typer) -> None:
             requests_per_second=requests_per_second,
             host=HostLimits(idle_seconds=idle_seconds),
         )
+        shown = f"[{host}]" if ":" in host else host
+        address = advertise or f"http://{shown}:{port}"
         try:
             store = Store(db)
-            application = create_app(store=store, settings=settings)
+            application = create_app(
+                store=store, settings=settings, cluster=address if cluster else None
+            )
         except ConfigError as error:
             raise fail(f"{error}") from None
         # The store's writer thread commits while the event loop works; a short switch
@@ -71,11 +87,12 @@ def register(app: typer.Typer) -> None:
         sys.setswitchinterval(0.0005)
         # Matches hold many small objects; collect the young generations less often.
         gc.set_threshold(50_000, 20, 20)
-        shown = f"[{host}]" if ":" in host else host
         console.print(
             f"duelhost serving on http://{shown}:{port}/  (database {db or default_url()})",
             highlight=False,
         )
+        # The server's own lines (the match id a field of each) as JSON on stderr.
+        server_logs.configure()
         uvicorn.run(
             application,
             host=host,
@@ -85,6 +102,9 @@ def register(app: typer.Typer) -> None:
             ws_per_message_deflate=False,
             # The stream refuses longer messages itself; this bounds what is buffered first.
             ws_max_size=4 * settings.ws_max_message + 1024,
+            # SIGTERM: stop accepting, give open requests and streams this long, then commit
+            # whatever is queued and exit.
+            timeout_graceful_shutdown=10,
         )
 
     @app.command()

@@ -25,6 +25,7 @@ from duelhost.server.access import hub_of, settings_of
 from duelhost.server.errors import MAX_MESSAGE
 from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
 from duelhost.server.limits import TokenBucket
+from duelhost.server.ownership import CLOSED, OwnedElsewhere
 from duelhost.server.settings import ServerSettings
 
 router = APIRouter()
@@ -89,6 +90,8 @@ def _match(hub: Hub, match_id: str) -> Live:
         return hub.get(match_id)
     except (NotFound, ConfigError, ValueError):
         raise Refused(f"no match {quote(match_id)}", 4404) from None
+    except OwnedElsewhere as error:  # several processes: another one hosts it right now
+        raise Refused(str(error), 1013) from None
 
 
 async def _hello(hub: Hub, live: Live, websocket: WebSocket, settings: ServerSettings) -> Hello:
@@ -145,7 +148,11 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], max_backlog: in
         if queue.qsize() > max_backlog:
             await websocket.close(code=4408, reason="too far behind; reconnect with 'after'")
             return
-        await websocket.send_text(await queue.get())
+        text = await queue.get()
+        if text == CLOSED:  # the match moved to another process: reconnect there
+            await websocket.close(code=1012, reason="the match moved; reconnect with 'after'")
+            return
+        await websocket.send_text(text)
 
 
 def _sendable_ref(ref: Any, max_length: int) -> bool:

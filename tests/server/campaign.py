@@ -1,0 +1,355 @@
+"""The fault campaign of several server processes on one PostgreSQL database (issue 18, point 3).
+
+``run_campaign`` starts ``processes`` real ``duelhost serve --cluster`` processes on loopback,
+creates ``matches`` matches (a fifth of them Multiplanetary on a 1-second tick, the rest
+Goofspiel) whose seats are played over WebSocket by random clients that connect to any process,
+SIGKILLs one process every ``kill_every`` seconds and starts it again at once, for ``seconds``.
+Clients reconnect to another process with the last frame number they saw and resend a
+submission that got no answer with the same idempotency key. At the end, from the database:
+
+- acknowledged submissions missing from the log (must be 0),
+- submissions stored twice (the same seat and key twice in one log; must be 0),
+- forked logs: a match whose sequence numbers are not 1..n, or whose entries' lease epochs go
+  down along the log (an entry of an older owner after a newer one's; must be 0),
+- finished matches whose record does not verify (``duelhost verify``'s check; must be 0),
+- takeover times: from each SIGKILL to the moment another process held each of the killed
+  process's live matches (p50/p99).
+
+Run alone (a longer campaign): ``python -m tests.server.campaign --seconds 1800 --matches 500``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import signal
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
+
+from duelhost.cli.commands.verify import verify_record
+from tests.server.live import Server, free_port
+
+TICK = {"mode": "tick", "seconds": 1.0, "planning_seconds": 1.0}
+RESEND_AFTER = 4.0
+"""Seconds without an answer after which a client resends its submission (same key)."""
+
+
+@dataclass
+class Outcome:
+    acks: dict[tuple[str, int, str], dict[str, Any]] = field(default_factory=dict)
+    """(match, seat, key) -> the ack."""
+    refused: int = 0
+    errors: list[str] = field(default_factory=list)
+    reconnects: int = 0
+    kills: list[float] = field(default_factory=list)
+    takeovers: list[float] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    duplicated: list[str] = field(default_factory=list)
+    forked: list[str] = field(default_factory=list)
+    unverified: list[str] = field(default_factory=list)
+    finished: int = 0
+    matches: int = 0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+class Nodes:
+    """The server processes, by port; one may be down for a moment."""
+
+    def __init__(self, db: str, count: int) -> None:
+        self.db = db
+        self.ports = [free_port() for _ in range(count)]
+        self.servers: dict[int, Server] = {}
+        self.ids: dict[int, str] = {}
+        for port in self.ports:
+            self.start(port)
+
+    def start(self, port: int) -> None:
+        server = Server(self.db, port, ("--cluster",))
+        self.servers[port] = server
+        self.ids[port] = _node_id(server)
+
+    def url(self, rng: random.Random) -> str:
+        return f"http://127.0.0.1:{rng.choice(self.ports)}"
+
+    def stop(self) -> None:
+        for server in self.servers.values():
+            if server.process.poll() is None:
+                server.process.send_signal(signal.SIGTERM)
+        for server in self.servers.values():
+            with contextlib.suppress(Exception):
+                server.process.wait(timeout=30)
+            server.kill()
+
+
+def _node_id(server: Server) -> str:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for line in server.output().splitlines():
+            if line.startswith("{") and '"node started"' in line:
+                return str(json.loads(line)["node"])
+        time.sleep(0.1)
+    raise RuntimeError(f"no node id printed: {server.output()}")
+
+
+async def _seat(
+    nodes: Nodes, match_id: str, seat: int, token: str, stop: float, outcome: Outcome
+) -> None:
+    rng = random.Random(hash((match_id, seat)))
+    last = -1
+    pending: dict[str, str] = {}  # key -> text, sent and not answered
+    acted: set[int] = set()
+    over = False
+    while not over and time.monotonic() < stop:
+        url = nodes.url(rng).replace("http://", "ws://") + f"/api/matches/{match_id}/live"
+        try:
+            async with connect(url, max_size=2**24, open_timeout=5) as ws:
+                await ws.send(json.dumps({"token": token, "after": last}))
+                for key, sent in pending.items():
+                    await ws.send(json.dumps({"type": "submit", "text": sent, "key": key}))
+                while time.monotonic() < stop:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=RESEND_AFTER)
+                    except TimeoutError:
+                        for key, sent in pending.items():
+                            await ws.send(json.dumps({"type": "submit", "text": sent, "key": key}))
+                        continue
+                    data = json.loads(raw)
+                    kind = data.get("type")
+                    if kind == "ack":
+                        key = str(data.get("ref"))
+                        if pending.pop(key, None) is not None and data.get("accepted"):
+                            outcome.acks[(match_id, seat, key)] = data
+                    elif kind == "error":
+                        message = str(data.get("error"))
+                        key = str(data.get("ref"))
+                        if "try again" not in message and pending.pop(key, None) is not None:
+                            outcome.refused += 1  # refused by the game (e.g. a late order)
+                    elif kind == "frame":
+                        last = int(data["n"])
+                        if data["is_over"]:
+                            over = True
+                            break
+                        decision = int(data["view"]["decision"])
+                        if (
+                            seat in data["to_act"]
+                            and decision not in acted
+                            and not data.get("orders")
+                        ):
+                            acted.add(decision)
+                            legal = data.get("legal")
+                            choice = rng.choice(legal) if legal else "wait"
+                            key = f"{seat}-{decision}"
+                            pending[key] = choice
+                            await asyncio.sleep(rng.uniform(0.0, 0.4))
+                            await ws.send(
+                                json.dumps(
+                                    {"type": "submit", "text": choice, "key": key, "ref": key}
+                                )
+                            )
+        except Exception:  # the process died or moved the match: reconnect elsewhere
+            outcome.reconnects += 1
+            await asyncio.sleep(rng.uniform(0.1, 0.5))
+
+
+async def _create(nodes: Nodes, count: int, rng: random.Random) -> list[dict[str, Any]]:
+    made = []
+    async with httpx.AsyncClient(timeout=30) as client:
+        for number in range(count):
+            tick = number % 5 == 4
+            body: dict[str, Any] = {
+                "game": "multiplanetary" if tick else "goofspiel",
+                "seed": number,
+                "seats": [{"kind": "human"}, {"kind": "human"}],
+            }
+            if tick:
+                body["clock"] = TICK
+            answer = await client.post(nodes.url(rng) + "/api/matches", json=body)
+            assert answer.status_code == 201, answer.text
+            made.append(answer.json())
+    return made
+
+
+def _held_by(db: str, node: str) -> dict[str, int]:
+    """The unfinished matches whose lease names ``node``, with their epochs."""
+    engine = create_engine(db)
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text(
+                    "SELECT l.match_id, l.epoch FROM leases l JOIN matches m ON m.id = l.match_id "
+                    "WHERE l.owner = :node AND NOT m.over"
+                ),
+                {"node": node},
+            ).all()
+    finally:
+        engine.dispose()
+    return {row[0]: int(row[1]) for row in rows}
+
+
+def _taken_over(db: str, held: dict[str, int], killed: float, wait: float) -> list[float]:
+    """Seconds from ``killed`` to each match's next epoch (waits up to ``wait`` seconds)."""
+    engine = create_engine(db)
+    found: dict[str, float] = {}
+    deadline = time.time() + wait
+    try:
+        while len(found) < len(held) and time.time() < deadline:
+            with engine.connect() as connection:
+                rows = connection.execute(
+                    text(
+                        "SELECT l.match_id, l.epoch, l.since, m.over FROM leases l "
+                        "JOIN matches m ON m.id = l.match_id WHERE l.match_id = ANY(:ids)"
+                    ),
+                    {"ids": list(held)},
+                ).all()
+            for match_id, epoch, since, over in rows:
+                if match_id in found:
+                    continue
+                if int(epoch) > held[match_id]:
+                    found[match_id] = float(since) - killed
+                elif over:  # finished before anyone needed to take it over
+                    held.pop(match_id, None)
+            time.sleep(0.2)
+    finally:
+        engine.dispose()
+    return list(found.values())
+
+
+async def _chaos(nodes: Nodes, stop: float, every: float, outcome: Outcome) -> None:
+    rng = random.Random(7)
+    while time.monotonic() + every < stop:
+        await asyncio.sleep(every)
+        port = rng.choice(nodes.ports)
+        node = nodes.ids[port]
+        held = await asyncio.to_thread(_held_by, nodes.db, node)
+        nodes.servers[port].process.send_signal(signal.SIGKILL)
+        killed = time.time()
+        outcome.kills.append(killed)
+        nodes.servers[port].process.wait(timeout=10)
+        nodes.servers[port].kill()
+        measure = asyncio.create_task(
+            asyncio.to_thread(_taken_over, nodes.db, dict(held), killed, 15.0)
+        )
+        await asyncio.to_thread(nodes.start, port)  # restarted at once, as a new node
+        outcome.takeovers.extend(await measure)
+
+
+def _check(db: str, nodes: Nodes, made: list[dict[str, Any]], outcome: Outcome) -> None:
+    engine = create_engine(db)
+    try:
+        with engine.connect() as connection:
+            for match in made:
+                mid = match["id"]
+                rows = connection.execute(
+                    text(
+                        "SELECT seq, epoch, entry FROM match_log WHERE match_id = :m ORDER BY seq"
+                    ),
+                    {"m": mid},
+                ).all()
+                seqs = [int(r[0]) for r in rows]
+                epochs = [int(r[1]) for r in rows if r[1] is not None]
+                if seqs != list(range(1, len(seqs) + 1)) or epochs != sorted(epochs):
+                    outcome.forked.append(mid)
+                keys: dict[tuple[int, str], int] = {}
+                for row in rows:
+                    entry = json.loads(row[2])
+                    if entry.get("key") is not None:
+                        place = (int(entry["seat"]), str(entry["key"]))
+                        keys[place] = keys.get(place, 0) + 1
+                outcome.duplicated.extend(f"{mid} {k}" for k, n in keys.items() if n > 1)
+                for (acked_match, seat, key), _ack in outcome.acks.items():
+                    if acked_match == mid and (seat, key) not in keys:
+                        outcome.missing.append(f"{mid} seat {seat} key {key}")
+                over = connection.execute(
+                    text("SELECT over FROM matches WHERE id = :m"), {"m": mid}
+                ).scalar_one()
+                if over:
+                    outcome.finished += 1
+    finally:
+        engine.dispose()
+    with httpx.Client(timeout=30) as client:
+        rng = random.Random(3)
+        for match in made:
+            answer = client.get(nodes.url(rng) + f"/api/matches/{match['id']}/record")
+            if answer.status_code == 409:
+                continue  # still in play
+            _checked, problems = verify_record(answer.json())
+            if answer.status_code != 200 or problems:
+                outcome.unverified.append(f"{match['id']}: {answer.status_code} {problems[:2]}")
+
+
+def run_campaign(
+    db: str,
+    processes: int = 3,
+    matches: int = 100,
+    seconds: float = 180.0,
+    kill_every: float = 20.0,
+) -> Outcome:
+    outcome = Outcome(matches=matches)
+    nodes = Nodes(db, processes)
+    try:
+
+        async def main() -> list[dict[str, Any]]:
+            made = await _create(nodes, matches, random.Random(1))
+            stop = time.monotonic() + seconds
+            seats = [
+                _seat(nodes, m["id"], seat, m["seats"][seat]["token"], stop, outcome)
+                for m in made
+                for seat in (0, 1)
+            ]
+            await asyncio.gather(_chaos(nodes, stop, kill_every, outcome), *seats)
+            return made
+
+        made = asyncio.run(main())
+        _check(db, nodes, made, outcome)
+    finally:
+        nodes.stop()
+    return outcome
+
+
+def report(outcome: Outcome) -> str:
+    return (
+        f"fault campaign: {outcome.matches} matches, {len(outcome.kills)} SIGKILLs, "
+        f"{len(outcome.acks)} acknowledged submissions, {outcome.refused} refused, "
+        f"{outcome.reconnects} reconnects, {outcome.finished} finished\n"
+        f"  missing {len(outcome.missing)}, duplicated {len(outcome.duplicated)}, "
+        f"forked logs {len(outcome.forked)}, records not verified {len(outcome.unverified)}\n"
+        f"  takeover after SIGKILL ({len(outcome.takeovers)} matches): "
+        f"p50 {percentile(outcome.takeovers, 50):.2f} s, "
+        f"p99 {percentile(outcome.takeovers, 99):.2f} s, "
+        f"max {max(outcome.takeovers, default=float('nan')):.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="postgresql+psycopg://postgres@127.0.0.1:5432/campaign")
+    parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=180.0)
+    parser.add_argument("--kill-every", type=float, default=20.0)
+    arguments = parser.parse_args()
+    print(
+        report(
+            run_campaign(
+                arguments.db,
+                arguments.processes,
+                arguments.matches,
+                arguments.seconds,
+                arguments.kill_every,
+            )
+        )
+    )

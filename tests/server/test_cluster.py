@@ -1,0 +1,134 @@
+"""Several ``duelhost serve --cluster`` processes on one PostgreSQL database (real processes):
+requests and live streams for a match hosted elsewhere are forwarded, a SIGKILLed process's
+matches are taken over with their clocks, SIGTERM hands matches over at once, and --cluster on
+SQLite is a clear error."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+from websockets.asyncio.client import connect
+
+from duelhost.cli import app as cli_app
+from tests.databases import empty_postgres
+from tests.server.live import Server, free_port
+
+
+@pytest.fixture
+def pg(postgres_database: str) -> Iterator[str]:
+    empty_postgres(postgres_database)
+    yield postgres_database
+
+
+def post(url: str, body: dict[str, Any], token: str | None = None) -> httpx.Response:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    return httpx.post(url, json=body, headers=headers, timeout=30)
+
+
+def owner_metric(server: Server, name: str) -> float:
+    for line in httpx.get(server.url + "/metrics", timeout=10).text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    return 0.0
+
+
+def cluster(pg: str, servers: list[Server], count: int) -> list[Server]:
+    started = [Server(pg, free_port(), ("--cluster",)) for _ in range(count)]
+    servers.extend(started)
+    return started
+
+
+def test_requests_and_streams_for_a_match_hosted_elsewhere_are_forwarded(
+    pg: str, servers: list[Server]
+) -> None:
+    a, b = cluster(pg, servers, 2)
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    made = post(f"{a.url}/api/matches", {"game": "toy_bids", "seats": humans, "clock": None})
+    mid, t0, t1 = (
+        made.json()["id"],
+        made.json()["seats"][0]["token"],
+        made.json()["seats"][1]["token"],
+    )
+
+    async def stream_via_b() -> list[dict[str, Any]]:
+        url = b.url.replace("http", "ws") + f"/api/matches/{mid}/live"
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"token": t1}))
+            first = json.loads(await ws.recv())
+            # A submission through a (the host) reaches the stream relayed by b.
+            answer = await asyncio.to_thread(
+                post, f"{a.url}/api/matches/{mid}/submissions", {"text": "2"}, t0
+            )
+            assert answer.status_code == 200, answer.text
+            second = json.loads(await ws.recv())
+            await ws.send(json.dumps({"type": "submit", "text": "1", "ref": 5}))
+            replies = [json.loads(await ws.recv()) for _ in range(2)]
+            return [first, second, *replies]
+
+    frames = asyncio.run(stream_via_b())
+    assert [f["n"] for f in frames[:2]] == [0, 1]
+    assert any(r.get("type") == "ack" and r["ref"] == 5 for r in frames[2:])
+    seen = httpx.get(
+        f"{b.url}/api/matches/{mid}", headers={"Authorization": f"Bearer {t0}"}, timeout=30
+    )
+    assert seen.status_code == 200 and seen.json()["n"] == 2  # both bids of round 1
+    refused = post(f"{b.url}/api/matches/{mid}/submissions", {"text": "9"}, t0)
+    assert refused.status_code == 400  # the host's own refusal, relayed
+    assert owner_metric(b, "duelhost_lease_takeovers_total") == 0  # b never hosted it
+
+
+def test_a_killed_process_matches_are_taken_over_with_their_clocks(
+    pg: str, servers: list[Server]
+) -> None:
+    a, b = cluster(pg, servers, 2)
+    body = {
+        "game": "toy_bids",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "clock": {"mode": "move", "seconds": 4},
+    }
+    made = post(f"{a.url}/api/matches", body).json()
+    mid, t0 = made["id"], made["seats"][0]["token"]
+    assert post(f"{a.url}/api/matches/{mid}/submissions", {"text": "2", "key": "x"}, t0).is_success
+    a.process.send_signal(signal.SIGKILL)
+    killed = time.monotonic()
+    while owner_metric(b, "duelhost_lease_takeovers_total") < 1:
+        assert time.monotonic() - killed < 30, b.output()
+        time.sleep(0.2)
+    print(f"taken over {time.monotonic() - killed:.2f} s after SIGKILL")
+    # The stored deadline (4 s after the start) fires on b: seat 1 times out.
+    while True:
+        state = httpx.get(f"{b.url}/api/matches/{mid}", timeout=30).json()
+        if state["n"] >= 2:
+            break
+        assert time.monotonic() - killed < 30, state
+        time.sleep(0.2)
+    again = post(f"{b.url}/api/matches/{mid}/submissions", {"text": "2", "key": "x"}, t0)
+    assert again.json()["seq"] == 1  # the first answer: nothing stored twice
+
+
+def test_sigterm_hands_the_matches_over_at_once(pg: str, servers: list[Server]) -> None:
+    a, b = cluster(pg, servers, 2)
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    mid = post(f"{a.url}/api/matches", {"game": "toy_bids", "seats": humans}).json()["id"]
+    a.process.send_signal(signal.SIGTERM)
+    a.process.wait(timeout=30)
+    assert '"leases handed over"' in a.output() and '"matches":1' in a.output()
+    # b takes it at its next request, without waiting for the lease to expire.
+    seen = httpx.get(f"{b.url}/api/matches/{mid}", timeout=30)
+    assert seen.status_code == 200
+    assert owner_metric(b, "duelhost_lease_takeovers_total") == 1
+
+
+def test_cluster_needs_postgresql(tmp_path: Any) -> None:
+    result = CliRunner().invoke(
+        cli_app, ["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--cluster"]
+    )
+    assert result.exit_code == 2 and "need a PostgreSQL database" in result.output

@@ -1,0 +1,102 @@
+"""Leases and fencing on both backends: a match has one holder at a time, a takeover needs an
+expired lease and raises the epoch, renewals report lost matches, a handed-over match can be
+claimed at once, and a step made under an old epoch is never stored (nor anything after it)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from duelhost.server.writer import LeaseLost, Writer
+from duelhost.store import Store
+from duelhost.store.lease_book import LeaseBook
+from tests.store.test_store import row
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    opened = Store(db_url)
+    yield opened
+    opened.close()
+
+
+def test_one_holder_at_a_time_and_takeover_after_expiry(store: Store) -> None:
+    store.create_match(row("m1"))
+    a, b = LeaseBook(store, "a", ttl=0.5), LeaseBook(store, "b", ttl=0.5)
+    a.register("http://a")
+    assert a.claim("m1") == 1
+    assert b.claim("m1") is None  # a's lease runs
+    owner = b.owner("m1")
+    assert owner is not None and (owner.node, owner.url, owner.epoch, owner.live) == (
+        "a",
+        "http://a",
+        1,
+        True,
+    )
+    assert b.orphans() == []
+    time.sleep(0.7)
+    assert b.orphans() == ["m1"]
+    assert b.claim("m1") == 2  # expired: taken over under a new epoch
+    assert a.renew({"m1": 1}) == {"m1"}  # a learns it lost the match
+    assert b.renew({"m1": 2}) == set()
+
+
+def test_renewal_keeps_a_lease_and_release_hands_it_over_at_once(store: Store) -> None:
+    store.create_match(row("m1"))
+    store.create_match(row("m2", created=2.0))
+    a, b = LeaseBook(store, "a", ttl=0.5), LeaseBook(store, "b", ttl=0.5)
+    assert a.claim("m1") == 1 and a.claim("m2") == 1
+    for _ in range(3):
+        time.sleep(0.25)
+        assert a.renew({"m1": 1, "m2": 1}) == set()
+    assert b.claim("m1") is None
+    a.release(["m1"])
+    assert b.orphans() == ["m1"] and b.claim("m1") == 2
+    assert b.claim("m2") is None
+
+
+def test_a_finished_match_is_no_orphan_and_a_match_without_lease_is(store: Store) -> None:
+    store.create_match(row("m1"))
+    store.create_match(row("m2", created=2.0))
+    store.append("m1", [{"seq": 1, "time": 1.0}], True, {"winner": 0}, 1.0)
+    assert LeaseBook(store, "a").orphans() == ["m2"]
+
+
+def test_a_step_under_an_old_epoch_is_fenced_out(store: Store) -> None:
+    store.create_match(row("m1"))
+    store.create_match(row("m2", created=2.0))
+    a, b = LeaseBook(store, "a", ttl=0.2), LeaseBook(store, "b", ttl=5.0)
+    assert a.claim("m1") == 1 and a.claim("m2") == 1
+    step = ("m1", [{"seq": 1, "time": 1.0}], False, None, 1.0)
+    other = ("m2", [{"seq": 1, "time": 1.0}], False, None, 1.0)
+    assert store.append_many([step, other], [1, 1]) == set()
+    time.sleep(0.3)
+    assert b.claim("m1") == 2
+    late = ("m1", [{"seq": 2, "time": 2.0}], False, None, 2.0)
+    more = ("m2", [{"seq": 2, "time": 2.0}], False, None, 2.0)
+    assert store.append_many([late, more], [1, 1]) == {0}  # only m1's step is refused
+    assert [e["seq"] for e in store.log("m1")] == [1]
+    assert [e["seq"] for e in store.log("m2")] == [1, 2]
+    assert store.append_many([late], [2]) == set()  # the new holder writes
+
+
+def test_the_writer_refuses_a_lost_matchs_step_and_says_so(store: Store) -> None:
+    store.create_match(row("m1"))
+    a, b = LeaseBook(store, "a", ttl=0.2), LeaseBook(store, "b", ttl=5.0)
+    held = {"m1": a.claim("m1")}
+    writer = Writer(store)
+    lost: list[str] = []
+    writer.fence = held.get
+    writer.on_lost = lost.append
+    writer.put(("m1", [{"seq": 1, "time": 1.0}], False, None, 1.0)).result(timeout=30)
+    time.sleep(0.3)
+    assert b.claim("m1") == 2
+    with pytest.raises(LeaseLost):
+        writer.put(("m1", [{"seq": 2, "time": 2.0}], False, None, 2.0)).result(timeout=30)
+    writer.close()
+    assert lost == ["m1"] and [e["seq"] for e in store.log("m1")] == [1]
+    with store.engine.connect() as connection:
+        epochs = connection.exec_driver_sql("SELECT epoch FROM match_log").scalars().all()
+    assert epochs == [1]
