@@ -131,9 +131,7 @@ class Writer:
             return
         started = time.perf_counter()
         try:
-            fenced = self.store.append_many(
-                [row for row, _, _ in ready], [epoch for _, epoch, _ in ready]
-            )
+            fenced = self._append([row for row, _, _ in ready], [epoch for _, epoch, _ in ready])
         except Exception:
             # Find the failing step: commit one by one so the others still land (but never
             # a later step of a match over the hole a failed one left).
@@ -142,7 +140,7 @@ class Writer:
                     future.set_exception(StaleStep(f"an earlier step of match {row[0]} was lost"))
                     continue
                 try:
-                    if self.store.append_many([row], [epoch]):
+                    if self._append([row], [epoch]):
                         self._lost(row, future)
                         continue
                 except Exception as error:
@@ -167,6 +165,14 @@ class Writer:
             else:
                 self._stored(row)
                 future.set_result(None)
+
+    def _append(self, rows: list[StepRow], epochs: list[int | None]) -> set[int]:
+        """Store the rows; the indexes of those refused for a lost lease. Without leases the
+        store is called with the rows alone."""
+        if self.fence is None:
+            self.store.append_many(rows)
+            return set()
+        return self.store.append_many(rows, epochs)
 
     def _lost(self, row: StepRow, future: concurrent.futures.Future[None]) -> None:
         log.warning("step refused: the match has another owner", extra={"match": row[0]})
