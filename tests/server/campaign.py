@@ -1,4 +1,5 @@
-"""The fault campaign of several server processes on one PostgreSQL database (issue 18, point 3).
+"""The fault campaign of several server processes on one PostgreSQL database (issue 18, point 3);
+not yet a CI test (its last full run found 3 logs failing the fork check, unexplained).
 
 ``run_campaign`` starts ``processes`` real ``duelhost serve --cluster`` processes on loopback,
 creates ``matches`` matches (a fifth of them Multiplanetary on a 1-second tick, the rest
@@ -38,6 +39,14 @@ from duelhost.cli.commands.verify import verify_record
 from tests.server.live import Server, free_port
 
 TICK = {"mode": "tick", "seconds": 1.0, "planning_seconds": 1.0}
+CLUSTER_OPTIONS = (
+    "--cluster",
+    # Every client of the campaign comes from 127.0.0.1: the per-client quotas would refuse it.
+    "--max-matches-per-client",
+    "100000",
+    "--requests-per-second",
+    "100000",
+)
 RESEND_AFTER = 4.0
 """Seconds without an answer after which a client resends its submission (same key)."""
 
@@ -78,9 +87,16 @@ class Nodes:
             self.start(port)
 
     def start(self, port: int) -> None:
-        server = Server(self.db, port, ("--cluster",))
-        self.servers[port] = server
-        self.ids[port] = _node_id(server)
+        for attempt in range(2):  # a loaded machine may start a process slowly
+            try:
+                server = Server(self.db, port, CLUSTER_OPTIONS)
+            except RuntimeError:
+                if attempt == 1:
+                    raise
+                continue
+            self.servers[port] = server
+            self.ids[port] = _node_id(server)
+            return
 
     def url(self, rng: random.Random) -> str:
         return f"http://127.0.0.1:{rng.choice(self.ports)}"
@@ -154,7 +170,7 @@ async def _seat(
                             choice = rng.choice(legal) if legal else "wait"
                             key = f"{seat}-{decision}"
                             pending[key] = choice
-                            await asyncio.sleep(rng.uniform(0.0, 0.4))
+                            await asyncio.sleep(rng.uniform(0.2, 1.0))
                             await ws.send(
                                 json.dumps(
                                     {"type": "submit", "text": choice, "key": key, "ref": key}
@@ -228,23 +244,42 @@ def _taken_over(db: str, held: dict[str, int], killed: float, wait: float) -> li
     return list(found.values())
 
 
+def _restart(nodes: Nodes, port: int, outcome: Outcome) -> None:
+    """Start the killed process again; one that does not come up (a loaded machine) is noted
+    and the campaign goes on with the others."""
+    try:
+        nodes.start(port)
+    except RuntimeError as error:
+        outcome.errors.append(f"restart on port {port}: {error}")
+
+
 async def _chaos(nodes: Nodes, stop: float, every: float, outcome: Outcome) -> None:
+    """SIGKILL a running process every ``every`` seconds and start it again at once (its
+    restart runs beside the next kills)."""
     rng = random.Random(7)
-    while time.monotonic() + every < stop:
-        await asyncio.sleep(every)
-        port = rng.choice(nodes.ports)
-        node = nodes.ids[port]
+    later: list[asyncio.Future[Any]] = []
+    moment = time.monotonic() + every
+    while moment < stop:
+        await asyncio.sleep(max(0.0, moment - time.monotonic()))
+        moment += every
+        running = [port for port in nodes.ports if port in nodes.ids]
+        if not running:
+            continue
+        port = rng.choice(running)
+        node = nodes.ids.pop(port)
         held = await asyncio.to_thread(_held_by, nodes.db, node)
         nodes.servers[port].process.send_signal(signal.SIGKILL)
         killed = time.time()
         outcome.kills.append(killed)
-        nodes.servers[port].process.wait(timeout=10)
+        await asyncio.to_thread(nodes.servers[port].process.wait, 10)
         nodes.servers[port].kill()
-        measure = asyncio.create_task(
-            asyncio.to_thread(_taken_over, nodes.db, dict(held), killed, 15.0)
+        later.append(
+            asyncio.ensure_future(asyncio.to_thread(_taken_over, nodes.db, held, killed, 15.0))
         )
-        await asyncio.to_thread(nodes.start, port)  # restarted at once, as a new node
-        outcome.takeovers.extend(await measure)
+        later.append(asyncio.ensure_future(asyncio.to_thread(_restart, nodes, port, outcome)))
+    for result in await asyncio.gather(*later):
+        if isinstance(result, list):
+            outcome.takeovers.extend(result)
 
 
 def _check(db: str, nodes: Nodes, made: list[dict[str, Any]], outcome: Outcome) -> None:
@@ -324,7 +359,8 @@ def report(outcome: Outcome) -> str:
     return (
         f"fault campaign: {outcome.matches} matches, {len(outcome.kills)} SIGKILLs, "
         f"{len(outcome.acks)} acknowledged submissions, {outcome.refused} refused, "
-        f"{outcome.reconnects} reconnects, {outcome.finished} finished\n"
+        f"{outcome.reconnects} reconnects, {outcome.finished} finished, "
+        f"{len(outcome.errors)} restarts failed\n"
         f"  missing {len(outcome.missing)}, duplicated {len(outcome.duplicated)}, "
         f"forked logs {len(outcome.forked)}, records not verified {len(outcome.unverified)}\n"
         f"  takeover after SIGKILL ({len(outcome.takeovers)} matches): "
