@@ -44,7 +44,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "web.sqlite3"
-    started = Server(f"sqlite:///{db}", free_port())
+    # One server for every browser test: many matches and page loads from one address, more
+    # than the per-client limits of a public server allow (issue 16).
+    started = Server(
+        f"sqlite:///{db}",
+        free_port(),
+        ("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
+    )
     yield started
     started.kill()
 
