@@ -1,0 +1,59 @@
+"""``duelhost solve goofspiel`` and ``duelhost bench solve`` (GOPSsolver side by side)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from duelhost.cli import app
+from duelhost.games.goofspiel import solver
+
+runner = CliRunner()
+
+
+def test_solve_writes_a_table_the_solver_reads_back(tmp_path: Path) -> None:
+    out = tmp_path / "five.npz"
+    result = runner.invoke(app, ["solve", "goofspiel", "--planets", "5", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "values, 5 cards" in result.output  # the progress bar's last task
+    assert "classic 5-card Goofspiel solved: 816 positions stored" in result.output
+    table = solver.load(out)
+    assert table.positions == 816
+    assert table.value(range(1, 6), range(1, 6), range(1, 6), 0) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_solve_refuses_what_it_cannot_solve() -> None:
+    result = runner.invoke(app, ["solve", "goofspiel", "--galaxies", "7"])
+    assert result.exit_code == 2
+    assert "only classic Goofspiel" in result.output
+    result = runner.invoke(app, ["solve", "goofspiel", "--planets", "12", "--out", "x.npz"])
+    assert result.exit_code == 2
+    assert "1 to 11 cards" in result.output
+
+
+def test_bench_solve_times_our_solver_and_refuses_a_missing_binary(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["bench", "solve", "--opt", "planets=4"])
+    assert result.exit_code == 0, result.output
+    assert "duelhost" in result.output and "GOPSsolver" not in result.output
+    assert "114 positions stored" in result.output
+    missing = tmp_path / "cpp_solver"
+    result = runner.invoke(
+        app, ["bench", "solve", "--opt", "planets=4", "--opt", f"gopssolver={missing}"]
+    )
+    assert result.exit_code == 2
+    assert "no GOPSsolver binary" in result.output
+
+
+def test_bench_solve_side_by_side_with_gopssolver() -> None:
+    binary = os.environ.get("GOPSSOLVER", "/tmp/gops/solver/build/cpp_solver")
+    if not Path(binary).is_file():
+        pytest.skip(f"no GOPSsolver binary at {binary} (build it: see docs/performance.md)")
+    result = runner.invoke(
+        app, ["bench", "solve", "--opt", "planets=5", "--opt", f"gopssolver={binary}"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "GOPSsolver" in result.output
+    assert "ratio (duelhost time / GOPSsolver time):" in result.output
