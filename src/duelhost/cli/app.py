@@ -67,9 +67,16 @@ def play(
     ] = None,
     record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
     quiet: Annotated[bool, typer.Option(help="bots only: print just the result")] = False,
+    bot_seconds: Annotated[float, typer.Option(min=0.001, help="bot think time")] = 1.0,
+    bot_nodes: Annotated[
+        int | None, typer.Option(min=1, help="bot nodes a decision (deterministic)")
+    ] = None,
 ) -> None:
-    """Play a match in the terminal (humans and/or bots)."""
+    """Play a match in the terminal (humans and/or bots: `duelhost bots` lists them)."""
+    from duelhost.bots.budget import Budget, set_default
+
     try:
+        set_default(Budget(bot_seconds, bot_nodes))
         loaded = duelhost.load(game, **parse_assignments(opt or []))
         given = parse_assignments(setup or [])
         declared = {option.name: option for option in loaded.spec.setup}

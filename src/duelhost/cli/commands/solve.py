@@ -4,7 +4,8 @@ The solver is ``duelhost.games.goofspiel.solver`` (backward induction, one matri
 subgame); the table goes to ``--out`` or the default cache path the ``hard`` bot reads.
 ``duelhost bench solve --opt planets=N [--opt gopssolver=PATH]`` (dispatched from ``bench``)
 times the solver in a child process and, when GOPSsolver's binary is given, GOPSsolver on the
-same N right after it in the same run, and prints both times, peak memories and the ratio.
+same N right after it in the same run, and prints both wall and CPU times (from ``wait4``), peak
+memories and the ratios.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class Run:
     """One timed child process."""
 
     seconds: float
+    cpu_seconds: float
     peak_mb: float
     returncode: int
     output: str
@@ -81,7 +83,8 @@ def _timed(command: list[str]) -> Run:
         seconds = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
         log.seek(0)
-        return Run(seconds, usage.ru_maxrss / 1024, child.returncode, log.read())
+        cpu = usage.ru_utime + usage.ru_stime
+        return Run(seconds, cpu, usage.ru_maxrss / 1024, child.returncode, log.read())
 
 
 def bench_solve(options: dict[str, Any], console: Console) -> None:
@@ -123,16 +126,20 @@ def bench_solve(options: dict[str, Any], console: Console) -> None:
             if theirs.returncode != 0:
                 raise ConfigError(f"GOPSsolver failed:\n{theirs.output}")
     table = Table(title=f"classic {planets}-card Goofspiel, solved exactly")
-    for column in ("solver", "seconds", "peak memory (MB)"):
+    for column in ("solver", "wall seconds", "CPU seconds", "peak memory (MB)"):
         table.add_column(column)
-    table.add_row("duelhost", f"{ours.seconds:.2f}", f"{ours.peak_mb:.0f}")
-    if theirs is not None:
-        table.add_row("GOPSsolver", f"{theirs.seconds:.2f}", f"{theirs.peak_mb:.0f}")
+    for name, run in (("duelhost", ours), ("GOPSsolver", theirs)):
+        if run is not None:
+            table.add_row(
+                name, f"{run.seconds:.2f}", f"{run.cpu_seconds:.2f}", f"{run.peak_mb:.0f}"
+            )
     console.print(table)
     console.print(ours.output.strip().splitlines()[-1], highlight=False, soft_wrap=True)
     if theirs is not None:
         console.print(
-            f"ratio (duelhost time / GOPSsolver time): {ours.seconds / theirs.seconds:.3f}",
+            f"ratio (duelhost time / GOPSsolver time): {ours.seconds / theirs.seconds:.3f} wall, "
+            f"{ours.cpu_seconds / theirs.cpu_seconds:.3f} CPU (CPU time moves less with the "
+            "machine's load)",
             highlight=False,
         )
 

@@ -136,6 +136,7 @@ SPEC = register(
         check_options=check_fixed_sizes,
         render=render_view,
         describe_event=describe_event,
+        bots=f"{__name__}.bots",
         # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
         clock=Clock("move", 10.0),
         public_submissions=True,

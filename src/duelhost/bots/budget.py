@@ -1,0 +1,66 @@
+"""How long a searching bot may think: seconds per decision, or a fixed number of nodes.
+
+A budget in seconds (1 s a decision by default) keeps a bot's pace on any machine; a budget in
+nodes (``--bot-nodes N``: rollouts or search nodes per decision) makes it deterministic given
+the match seed, whatever the machine's load. The CLI and the tournament set the default budget
+for the bots made after it (``set_default``); bots read it when they are made. ``medium`` bots
+use a tenth of it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from duelhost.core.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Seconds per decision, or nodes per decision when ``nodes`` is set (then deterministic)."""
+
+    seconds: float = 1.0
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds <= 0 or (self.nodes is not None and self.nodes < 1):
+            raise ConfigError("a bot's budget needs positive seconds or at least one node")
+
+    def scaled(self, factor: float) -> Budget:
+        """The same kind of budget, ``factor`` times as large (at least one node)."""
+        nodes = None if self.nodes is None else max(1, round(self.nodes * factor))
+        return Budget(self.seconds * factor, nodes)
+
+    def clock(self) -> Clock:
+        return Clock(self)
+
+
+class Clock:
+    """Counts the nodes spent on one decision against its budget."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.nodes = 0
+        self._deadline = time.perf_counter() + budget.seconds
+
+    def spend(self, nodes: int = 1) -> None:
+        self.nodes += nodes
+
+    @property
+    def left(self) -> bool:
+        if self.budget.nodes is not None:
+            return self.nodes < self.budget.nodes
+        return time.perf_counter() < self._deadline
+
+
+_default = Budget()
+
+
+def default() -> Budget:
+    """The budget bots made now receive."""
+    return _default
+
+
+def set_default(budget: Budget) -> None:
+    global _default
+    _default = budget

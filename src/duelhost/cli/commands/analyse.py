@@ -1,0 +1,76 @@
+"""``duelhost analyse RECORD``: every decision valued by the game's hard bot; the biggest
+mistakes of each seat first (``duelhost.bots.analysis``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from duelhost.bots.analysis import analyse as run_analysis
+from duelhost.bots.analysis import to_json
+from duelhost.bots.budget import Budget, set_default
+from duelhost.core.errors import ConfigError
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def analyse(
+        record: Annotated[Path, typer.Argument(help="a match record (JSON)")],
+        top: Annotated[int, typer.Option(min=1, help="mistakes shown per seat")] = 5,
+        out: Annotated[Path | None, typer.Option(help="write every note as JSON here")] = None,
+        bot_seconds: Annotated[float, typer.Option(min=0.001, help="think time a decision")] = 1.0,
+        bot_nodes: Annotated[
+            int | None, typer.Option(min=1, help="nodes a decision (deterministic)")
+        ] = None,
+    ) -> None:
+        """Value every decision of a recorded match; print each seat's biggest mistakes."""
+        console = Console()
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+            set_default(Budget(bot_seconds, bot_nodes))
+            with Progress(
+                TextColumn("decisions"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=console,
+            ) as progress:
+                task = progress.add_task("decisions", total=None)
+                notes = run_analysis(
+                    data, lambda done, total: progress.update(task, completed=done, total=total)
+                )
+        except (OSError, ValueError) as error:
+            message = str(error) if isinstance(error, ConfigError) else f"{record}: {error}"
+            Console(stderr=True).print(f"error: {message}", highlight=False, markup=False)
+            raise typer.Exit(2) from None
+        if out is not None:
+            out.write_text(json.dumps(to_json(notes), indent=1) + "\n", encoding="utf-8")
+        for seat in (0, 1):
+            mine = [n for n in notes if n.seat == seat and n.gave_up is not None]
+            lost = sum(n.gave_up or 0.0 for n in mine)
+            table = Table(
+                title=f"seat {seat}: {len(mine)} decisions, {lost:.3f} given up in all; "
+                f"the biggest mistakes"
+            )
+            for column in ("entry", "played", "gave up", "value", "equilibrium"):
+                table.add_column(column)
+            worst = sorted(mine, key=lambda n: -(n.gave_up or 0.0))[:top]
+            for note in worst:
+                mix = ", ".join(
+                    f"{move} {p:.2f}"
+                    for move, p in sorted(note.strategy.items(), key=lambda i: -i[1])
+                )
+                table.add_row(
+                    str(note.entry),
+                    note.played,
+                    f"{note.gave_up:.3f}",
+                    f"{note.value:+.3f}" if note.value is not None else "",
+                    mix,
+                )
+            console.print(table)
