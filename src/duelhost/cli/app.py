@@ -72,7 +72,7 @@ def play(
         int | None, typer.Option(min=1, help="bot nodes a decision (deterministic)")
     ] = None,
 ) -> None:
-    """Play a match in the terminal (humans and/or bots: `duelhost bots` lists them)."""
+    """Play a match in the terminal (humans and/or bots)."""
     from duelhost.bots.budget import Budget, set_default
 
     try:

@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
             int | None, typer.Option(min=1, help="nodes a decision (deterministic)")
         ] = None,
     ) -> None:
-        """Value every decision of a recorded match; print each seat's biggest mistakes."""
+        """Value each decision of a recorded match."""
         console = Console()
         try:
             data = json.loads(record.read_text(encoding="utf-8"))

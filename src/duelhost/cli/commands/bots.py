@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
     def bots(
         game: Annotated[str | None, typer.Argument(help="one game (default: every game)")] = None,
     ) -> None:
-        """List the bots of each game (levels easy, medium, hard first)."""
+        """List each game's bots, levels first."""
         console = Console()
         try:
             names = [spec(game).name] if game else duelhost.list_games()

@@ -153,7 +153,7 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option(help="table file (.npz)")] = None,
         quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
     ) -> None:
-        """Solve classic Goofspiel exactly and store the table the hard bot plays from."""
+        """Solve classic Goofspiel exactly."""
         console = Console()
         try:
             if game != "goofspiel" or galaxies != 1:

@@ -63,7 +63,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         backend: Annotated[str, typer.Option(help="local (the only one so far)")] = "local",
     ) -> None:
-        """Round robin between bots: ratings with intervals and the win/draw/loss matrix."""
+        """Round robin between bots, with ratings."""
         console = Console()
         try:
             options = parse_assignments(opt or [])
