@@ -51,6 +51,24 @@ def _remaining(fleets: dict[str, int]) -> list[int]:
     return [int(size) for size, count in fleets.items() for _ in range(count)]
 
 
+def _their_fleets(
+    view: dict[str, Any], seat: int, rounds: list[dict[str, Any]], galaxies: int, planets: int
+) -> list[int]:
+    """The other seat's remaining fleets: from the view, or (``show_history=false`` hides
+    them, G4) from the rounds this bot saw: every fleet it sent is gone, and a timeout (a 0
+    fleet) destroyed one of its largest (GO3)."""
+    if str(seat) in view["fleets"]:
+        return _remaining(view["fleets"][str(seat)])
+    counts = dict.fromkeys(range(1, planets + 1), galaxies)
+    for entry in rounds:
+        size = int(entry["fleets"][seat])
+        if size == 0:
+            size = max((s for s, c in counts.items() if c), default=0)
+        if size and counts[size]:
+            counts[size] -= 1
+    return [size for size, count in counts.items() for _ in range(count)]
+
+
 def determinize(handle: SeatHandle, rng: random.Random, memory: RoundMemory | None = None) -> State:
     """A Goofspiel state agreeing with the seat's view; the unrevealed deal drawn from ``rng``.
 
@@ -89,7 +107,7 @@ def determinize(handle: SeatHandle, rng: random.Random, memory: RoundMemory | No
         galaxies=galaxies,
         planets=planets,
         max_replays=int(options["max_replays"]) - int(view["replay"]),
-        show_history=False,
+        show_history=bool(options["show_history"]),
         galaxy_order="".join(view["order"]),
         values=values,
         planet_orders=orders,
@@ -102,7 +120,8 @@ def determinize(handle: SeatHandle, rng: random.Random, memory: RoundMemory | No
                 state.timeout(seat)
             else:
                 state.submit(seat, str(size))
-    if state.view(handle.seat)["fleets"] != view["fleets"]:
+    mine = str(handle.seat)
+    if state.view(handle.seat)["fleets"][mine] != view["fleets"][mine]:
         raise ConfigError("the rounds seen do not lead to the fleets shown")
     return state
 
@@ -157,7 +176,7 @@ class ClassicEquilibriumBot:
 
     def position(self, view: dict[str, Any]) -> tuple[int, list[int], list[int], list[int], int]:
         """(prize showing, prizes to come, my hand, their hand, my lead) from the view."""
-        me, other = str(self.seat), str(1 - self.seat)
+        me = str(self.seat)
         rounds = self._fallback.memory.rounds(view)
         prize = int(view["worth"])
         played = {int(entry["worth"]) for entry in rounds}
@@ -167,7 +186,7 @@ class ClassicEquilibriumBot:
             prize,
             rest,
             _remaining(view["fleets"][me]),
-            _remaining(view["fleets"][other]),
+            _their_fleets(view, 1 - self.seat, rounds, 1, self.planets),
             int(points[self.seat]) - int(points[1 - self.seat]),
         )
 
