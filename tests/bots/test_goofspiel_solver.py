@@ -13,8 +13,9 @@ import pytest
 from scipy.optimize import linprog
 
 from duelhost import ConfigError
+from duelhost.core.matrix_games import solve_games, solve_lp
 from duelhost.games.goofspiel import solver
-from duelhost.games.goofspiel.solver import Table, compress_hands, solve, solve_games
+from duelhost.games.goofspiel.solver import Table, compress_hands, solve
 
 
 @functools.cache
@@ -86,7 +87,7 @@ def test_matrix_games_closed_forms_and_simplex_agree_with_highs() -> None:
         games = rng.choice([-1.0, -0.5, 0.0, 0.25, 1.0], size=(200, n, n))
         values, x, y = solve_games(games)
         for g in range(len(games)):
-            value, _, _ = solver.solve_lp(games[g])
+            value, _, _ = solve_lp(games[g])
             assert values[g] == pytest.approx(value, abs=1e-9)
             # each side's strategy guarantees the value against every reply
             assert (x[g] @ games[g]).min() == pytest.approx(value, abs=1e-9)

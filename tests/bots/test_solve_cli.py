@@ -1,4 +1,4 @@
-"""``duelhost solve goofspiel`` and ``duelhost bench solve`` (GOPSsolver side by side)."""
+"""``duelhost solve goofspiel`` and its ``--bench`` (GOPSsolver side by side)."""
 
 from __future__ import annotations
 
@@ -35,13 +35,13 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
 
 
 def test_bench_solve_times_our_solver_and_refuses_a_missing_binary(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["bench", "solve", "--opt", "planets=4"])
+    result = runner.invoke(app, ["solve", "goofspiel", "--planets", "4", "--bench"])
     assert result.exit_code == 0, result.output
     assert "duelhost" in result.output and "GOPSsolver" not in result.output
     assert "114 positions stored" in result.output
     missing = tmp_path / "cpp_solver"
     result = runner.invoke(
-        app, ["bench", "solve", "--opt", "planets=4", "--opt", f"gopssolver={missing}"]
+        app, ["solve", "goofspiel", "--planets", "4", "--bench", "--gopssolver", str(missing)]
     )
     assert result.exit_code == 2
     assert "no GOPSsolver binary" in result.output
@@ -52,7 +52,7 @@ def test_bench_solve_side_by_side_with_gopssolver() -> None:
     if not Path(binary).is_file():
         pytest.skip(f"no GOPSsolver binary at {binary} (build it: see docs/performance.md)")
     result = runner.invoke(
-        app, ["bench", "solve", "--opt", "planets=5", "--opt", f"gopssolver={binary}"]
+        app, ["solve", "goofspiel", "--planets", "5", "--bench", "--gopssolver", binary]
     )
     assert result.exit_code == 0, result.output
     assert "GOPSsolver" in result.output

@@ -7,7 +7,7 @@ the other seat's (one column when the other seat does not act), values for the s
 note of a decision gives the equilibrium strategy ``x`` there (``duelhost.bots.equilibrium``),
 the value ``v`` of the game and what the played submission gave up against the other side's
 equilibrium strategy ``y``: ``v - (M y)[played]``, 0 for a move an equilibrium plays, at most
-2 (a sure win turned into a sure loss). Exact for classic Goofspiel with a solved table,
+2 (a sure win turned into a sure loss). Exact where the hard bot reads a solved table,
 estimated by rollouts within the bot's budget otherwise. Timeouts and resignations are noted
 without a value.
 """

@@ -2,13 +2,13 @@
 
 At a decision both seats take together, the bot builds the zero-sum matrix game whose rows are
 its legal submissions and whose columns are the other seat's, and plays the game's mixed
-equilibrium (solved with the batched solver of ``duelhost.games.goofspiel.solver``'s
-``solve_games``, which is game-agnostic). Entry ``(a, b)`` is the mean outcome (+1 win, 0 draw,
--1 loss, for the bot) of rollouts that submit ``a`` and ``b`` and then play on with uniformly
-random legal moves to the end of the match, each from a *determinized* state: a state that
-agrees with everything the seat's view shows, its hidden parts drawn at random (the game's
-``determinize(seat_handle, rng)``, which reads only the view). Rollouts go round the cells in
-turn until the budget (seconds, or nodes = rollouts) is spent, so every cell gets the same count.
+equilibrium (solved with ``duelhost.core.matrix_games.solve_games``). Entry ``(a, b)`` is the
+mean outcome (+1 win, 0 draw, -1 loss, for the bot) of rollouts that submit ``a`` and ``b``
+and then play on with uniformly random legal moves to the end of the match, each from a
+*determinized* state: a state that agrees with everything the seat's view shows, its hidden
+parts drawn at random (the game's ``determinize(seat_handle, rng)``, which reads only the
+view). Rollouts go round the cells in turn until the budget (seconds, or nodes = rollouts) is
+spent, so every cell gets the same count.
 
 The bot never holds the match state: it gets a ``SeatHandle`` and builds its own states.
 """
@@ -22,6 +22,7 @@ import numpy as np
 
 from duelhost.bots.base import SeatHandle
 from duelhost.bots.budget import Budget, default
+from duelhost.core.matrix_games import solve_games
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
 from duelhost.core.state import State
@@ -57,8 +58,6 @@ def equilibrium(values: np.ndarray) -> np.ndarray:
     player than a real one) and filler rows worth -1 (never better for us), so the real rows
     of the square game's solution are an equilibrium strategy of the rectangular game.
     """
-    from duelhost.games.goofspiel.solver import solve_games
-
     rows, cols = values.shape
     size = max(rows, cols)
     full = np.full((size, size), -1.0)

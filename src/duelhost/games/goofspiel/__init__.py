@@ -137,6 +137,7 @@ SPEC = register(
         render=render_view,
         describe_event=describe_event,
         bots=f"{__name__}.bots",
+        commands=f"{__name__}.cli",
         # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
         clock=Clock("move", 10.0),
         public_submissions=True,

@@ -1,9 +1,10 @@
-"""``duelhost solve goofspiel --planets N``: solve classic N-card Goofspiel into a table.
+"""Goofspiel's own command: ``duelhost solve goofspiel --planets N`` solves classic N-card
+Goofspiel into a table (``GameSpec.commands``).
 
 The solver is ``duelhost.games.goofspiel.solver`` (backward induction, one matrix game per
 subgame); the table goes to ``--out`` or the default cache path the ``hard`` bot reads.
-``duelhost bench solve --opt planets=N [--opt gopssolver=PATH]`` (dispatched from ``bench``)
-times the solver in a child process and, when GOPSsolver's binary is given, GOPSsolver on the
+``duelhost solve goofspiel --planets N --bench [--gopssolver PATH]`` times the solver in a
+child process and, when GOPSsolver's binary is given, GOPSsolver on the
 same N right after it in the same run, and prints both wall and CPU times (from ``wait4``), peak
 memories and the ratios.
 """
@@ -19,7 +20,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -87,15 +88,8 @@ def _timed(command: list[str]) -> Run:
         return Run(seconds, cpu, usage.ru_maxrss / 1024, child.returncode, log.read())
 
 
-def bench_solve(options: dict[str, Any], console: Console) -> None:
+def bench_solve(planets: int, gops: Path | None, console: Console) -> None:
     """Our solver, then GOPSsolver when its binary is given, on the same N in one run."""
-    unknown = set(options) - {"planets", "gopssolver"}
-    if unknown:
-        raise ConfigError(
-            f"bench solve takes --opt planets=N and --opt gopssolver=PATH, not {sorted(unknown)}"
-        )
-    planets = int(options.get("planets", 7))
-    gops = options.get("gopssolver")
     if gops is not None and not Path(str(gops)).is_file():
         raise ConfigError(f"no GOPSsolver binary at {gops}")
     console.print(
@@ -152,6 +146,10 @@ def register(app: typer.Typer) -> None:
         galaxies: Annotated[int, typer.Option(min=1, help="must be 1 (classic)")] = 1,
         out: Annotated[Path | None, typer.Option(help="table file (.npz)")] = None,
         quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+        bench: Annotated[bool, typer.Option(help="time it in a child process")] = False,
+        gopssolver: Annotated[
+            Path | None, typer.Option(help="with --bench: GOPSsolver's binary, timed after")
+        ] = None,
     ) -> None:
         """Solve classic Goofspiel exactly."""
         console = Console()
@@ -160,7 +158,10 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError(
                     "only classic Goofspiel (goofspiel, --galaxies 1) can be solved exactly"
                 )
-            _solve(planets, out, quiet, console)
+            if bench:
+                bench_solve(planets, gopssolver, console)
+            else:
+                _solve(planets, out, quiet, console)
         except ConfigError as error:
             Console(stderr=True).print(f"error: {error}", highlight=False, markup=False)
             raise typer.Exit(2) from None

@@ -1,0 +1,142 @@
+"""Zero-sum matrix games solved in batches: saddle points, 2x2 closed forms, a batched simplex.
+
+Game-agnostic mathematics used by the classic Goofspiel solver and by the equilibrium bots:
+``solve_games(m)`` takes games ``m`` of shape (G, n, n) with entries in [-1, 1] and returns
+their values and both players' equilibrium strategies. Saddle points are found without an LP
+(maximin = minimax), 2x2 games in closed form, the rest by a dense simplex that pivots every
+game of the batch at once (Bland's rule); SciPy's HiGHS ``linprog`` solves any game the simplex
+leaves unfinished (``solve_lp``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+I64 = NDArray[np.int64]
+F64 = NDArray[np.float64]
+TOL = 1e-12
+
+
+def _saddle(m: F64) -> tuple[NDArray[np.bool_], F64, I64, I64]:
+    row_min = m.min(axis=2)
+    col_max = m.max(axis=1)
+    lower = row_min.max(axis=1)
+    upper = col_max.min(axis=1)
+    return upper - lower <= TOL, lower, row_min.argmax(axis=1), col_max.argmin(axis=1)
+
+
+def _two_by_two(m: F64) -> tuple[F64, F64, F64]:
+    """Value and mixed strategies of 2x2 games without a saddle point (closed form)."""
+    a, b, c, d = m[:, 0, 0], m[:, 0, 1], m[:, 1, 0], m[:, 1, 1]
+    den = a - b - c + d
+    value = (a * d - b * c) / den
+    p = (d - c) / den
+    q = (d - b) / den
+    return value, p, q
+
+
+def _simplex(m: F64, max_pivots: int = 200) -> tuple[F64, F64, F64, NDArray[np.bool_]]:
+    """Batched dense simplex for games ``m`` (G, n, n) with entries in [-1, 1].
+
+    Solves ``max sum(y) s.t. (m + 2) y <= 1, y >= 0`` for every game at once (Bland's rule, so
+    no cycling); the value is ``1 / sum(y) - 2``, the column strategy ``y / sum(y)`` and the row
+    strategy the slack reduced costs, normalised. Returns values, row and column strategies and
+    a mask of the games that finished.
+    """
+    games, n, _ = m.shape
+    width = 2 * n + 1
+    tab = np.zeros((games, n + 1, width))
+    tab[:, :n, :n] = m + 2.0
+    tab[:, :n, n : 2 * n] = np.eye(n)
+    tab[:, :n, 2 * n] = 1.0
+    tab[:, n, :n] = -1.0
+    basis = np.tile(np.arange(n, 2 * n), (games, 1))
+    active = np.arange(games)
+    for _ in range(max_pivots):
+        sub = tab[active]
+        negative = sub[:, n, : 2 * n] < -TOL
+        going = negative.any(axis=1)
+        if not going.all():
+            active, sub, negative = active[going], sub[going], negative[going]
+        if active.size == 0:
+            break
+        count = active.size
+        rows = np.arange(count)
+        enter = negative.argmax(axis=1)
+        column = sub[rows, :, enter]
+        rhs = sub[:, :n, 2 * n]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = np.where(column[:, :n] > TOL, rhs / column[:, :n], np.inf)
+        best = ratio.min(axis=1, keepdims=True)
+        tied = ratio <= best * (1 + 1e-12) + 1e-15
+        leave = np.where(tied, basis[active], 1 << 30).argmin(axis=1)
+        pivot_row = sub[rows, leave, :] / column[rows, leave][:, None]
+        sub -= column[:, :, None] * pivot_row[:, None, :]
+        sub[rows, leave, :] = pivot_row
+        tab[active] = sub
+        basis[active, leave] = enter
+    else:
+        sub = tab[active]
+        still = (sub[:, n, : 2 * n] < -TOL).any(axis=1)
+        active = active[still]
+    done = np.ones(games, dtype=bool)
+    done[active] = False
+    total = tab[:, n, 2 * n]
+    value = 1.0 / total - 2.0
+    x = np.clip(tab[:, n, n : 2 * n], 0.0, None)
+    x /= x.sum(axis=1, keepdims=True)
+    y = np.zeros((games, 2 * n))
+    np.put_along_axis(y, basis, tab[:, :n, 2 * n], axis=1)
+    y = np.clip(y[:, :n], 0.0, None)
+    y /= y.sum(axis=1, keepdims=True)
+    return value, x, y, done
+
+
+def solve_lp(m: F64) -> tuple[float, F64, F64]:
+    """One matrix game by SciPy's HiGHS: value and both players' equilibrium strategies."""
+    from scipy.optimize import linprog
+
+    n_rows, n_cols = m.shape
+    shifted = m - m.min() + 1.0
+    col = linprog(
+        -np.ones(n_cols),
+        A_ub=shifted,
+        b_ub=np.ones(n_rows),
+        bounds=(0, None),
+        method="highs",
+    )
+    if col.status != 0:
+        raise RuntimeError(f"HiGHS failed on a matrix game: {col.message}")
+    total = float(-col.fun)
+    y = np.clip(col.x, 0.0, None) / total
+    x = np.clip(-np.asarray(col.ineqlin.marginals), 0.0, None)
+    x = x / x.sum()
+    return 1.0 / total + m.min() - 1.0, x, y / y.sum()
+
+
+def solve_games(m: F64) -> tuple[F64, F64, F64]:
+    """Values and equilibrium strategies (row, column) of the games ``m`` (G, n, n) in [-1, 1]."""
+    games, n, _ = m.shape
+    value = np.empty(games)
+    x = np.zeros((games, n))
+    y = np.zeros((games, n))
+    pure, lower, best_row, best_col = _saddle(m)
+    idx = np.flatnonzero(pure)
+    value[idx] = lower[idx]
+    x[idx, best_row[idx]] = 1.0
+    y[idx, best_col[idx]] = 1.0
+    rest = np.flatnonzero(~pure)
+    if rest.size == 0:
+        return value, x, y
+    if n == 2:
+        v, p, q = _two_by_two(m[rest])
+        value[rest] = v
+        x[rest, 0], x[rest, 1] = p, 1.0 - p
+        y[rest, 0], y[rest, 1] = q, 1.0 - q
+        return value, x, y
+    v, xs, ys, done = _simplex(m[rest])
+    value[rest], x[rest], y[rest] = v, xs, ys
+    for index in rest[~done]:
+        value[index], x[index], y[index] = solve_lp(m[index])
+    return value, x, y
