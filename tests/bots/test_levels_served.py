@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import bearer, client, create, db_url
+from tests.databases import db_url, postgres_database
+from tests.server.conftest import bearer, client, create
 
-__all__ = ["client", "db_url"]
+__all__ = ["client", "db_url", "postgres_database"]
 
 
 def test_a_hard_seat_plays_classic_goofspiel_on_the_server(client: TestClient) -> None:
