@@ -4,7 +4,7 @@ collector can select every line of one match.
 
 Code logs through ``logging.getLogger("duelhost...")`` with ``extra={"match": ..., ...}``; a
 line looks like ``{"time": 1764..., "level": "info", "logger": "duelhost.server", "message":
-"match created", "match": "3f2a...", "game": "goofspiel"}``. Tokens never appear in a log.
+"match created", "match": "3f2a...", "game": "<engine name>"}``. Tokens never appear in a log.
 """
 
 from __future__ import annotations
