@@ -14,7 +14,7 @@ export async function lobbyPage(app) {
     h("div", {class: "cards", id: "games"}, games.map((game) => gameCard(game, formBox, made))),
     made, formBox,
     h("section", {class: "panel", id: "inplay"}, h("h3", {}, "Matches"), list));
-  window.duelhost = {games, renders: 1, frame: null};
+  window.duelhost = {games, renders: 1, frame: null, interactiveAt: performance.now()};  // ms since navigation
   refreshMatches(list, games);
   setInterval(() => refreshMatches(list, games), 10000);
 }

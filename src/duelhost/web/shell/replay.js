@@ -106,6 +106,7 @@ async function show(app, data, games) {
     window.duelhost.lastRenderMs = performance.now() - started;
     window.duelhost.renders += 1;
     window.duelhost.step = state.step;
+    if (window.duelhost.interactiveAt === undefined) window.duelhost.interactiveAt = performance.now();  // ms since navigation
     // Submissions are shown with their texts: the match is over, nothing is secret any more.
     fill(entries, step.entries.length ? step.entries.map((e) => h("li", {},
       names[e.seat] + (e.kind === "submit" ? ": " + e.text : e.kind === "timeout" ? " timed out" : " resigned"))) : [h("li", {class: "muted"}, "none (the start)")]);
