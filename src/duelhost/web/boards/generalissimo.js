@@ -2,7 +2,7 @@
 // Tab + Enter) a piece to see its legal destinations (moves as dots, captures as rings, Archer
 // shots and Catapult volleys as crosshairs), then a target; "move 1 of 2" and pass; the last
 // turn's moves tinted; captured pieces; the board turned for North.
-import {fill, h, s} from "../shell/dom.js";
+import {fill, focusRing, h, keyboardNav, s} from "../shell/dom.js";
 
 const COLS = "ABCDEFGHI";
 const ROWS = 12;
@@ -139,14 +139,15 @@ export function render(root, view, ctx) {
       const label = cell + ": " + (piece ? (piece === piece.toUpperCase() ? "South " : "North ") + TYPES[piece.toUpperCase()] : "empty") +
         (movable ? ", can move" : "") + (target ? ", " + target.map((m) => describe(m.text)).join(" or ") : "");
       const focusable = movable || target;
-      const g = s("g", {class: "cell", "data-cell": cell, "data-piece": piece || null, role: focusable ? "button" : null, tabindex: focusable ? 0 : null, "aria-label": label,
-        onclick: () => clickCell(cell), onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); clickCell(cell); } }},
+      const g = s("g", {class: "cell", "data-cell": cell, "data-nav": cell, "data-piece": piece || null, role: focusable ? "button" : null, "aria-label": label,
+        onclick: () => clickCell(cell)},
         s("rect", {x, y, width: 1, height: 1, fill: (col + row) % 2 ? "var(--cell)" : "var(--cell-alt)"}),
         tinted.has(cell) ? s("rect", {x, y, width: 1, height: 1, fill: "var(--select)", opacity: 0.35}) : null,
         sel.from === cell ? s("rect", {x: x + 0.03, y: y + 0.03, width: 0.94, height: 0.94, fill: "none", stroke: "var(--select)", "stroke-width": 0.08}) : null,
         piece ? glyph(piece, x, y) : null,
         movable && !sel.from && mine ? s("circle", {cx: x + 0.88, cy: y + 0.12, r: 0.07, fill: "var(--target)", opacity: 0.8}) : null,
-        target ? mark(target, x, y) : null);
+        target ? mark(target, x, y) : null,
+        focusRing(x, y, 1, 1));
       parts.push(g);
     }
   }
@@ -182,6 +183,7 @@ export function render(root, view, ctx) {
     h("div", {class: "ge-wrap"},
       h("div", {class: "ge-board"}, svg),
       h("div", {class: "ge-side"}, chooser, controls, offer, turnInfo(view, ctx), captured(view), legend())));
+  keyboardNav(svg, ctx, "geNav");
 }
 
 function mark(moves, x, y) {

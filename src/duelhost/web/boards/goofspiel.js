@@ -1,7 +1,7 @@
 // Goofspiel with seven galaxies: the galaxy strip in bout order, the current galaxy's planets
 // with the worths revealed so far, your fleets as cards (click one, then send it), the
 // opponent's fleets left, both fleets of the last round turned over together, the round table.
-import {fill, h, s, seatColour} from "../shell/dom.js";
+import {fill, h, keyboardNav, s, seatColour} from "../shell/dom.js";
 
 const GALAXIES = ["Andromeda", "Butterfly", "Cartwheel", "Draco", "Eye of Sauron", "Fireworks", "Garland"];
 
@@ -40,6 +40,13 @@ export function render(root, view, ctx) {
     local.chosen = local.chosen === size ? null : size;
     ctx.redraw();
   };
+  if (!ctx.local.goofEscape && !ctx.replay) {
+    ctx.local.goofEscape = true;
+    document.addEventListener("keydown", (event) => {
+      const cur = ctx.local.goof;
+      if (event.key === "Escape" && cur && cur.chosen) { cur.chosen = null; ctx.redraw(); }
+    });
+  }
 
   const hand = (seat, mine) => h("div", {class: "hand", id: mine ? "hand" : "opp-hand", role: mine ? "group" : null, "aria-label": mine ? "your fleets" : "opponent's fleets"},
     sizes.map((size) => {
@@ -50,7 +57,7 @@ export function render(root, view, ctx) {
           h("span", {class: "v"}, size), h("span", {class: "n"}, "×" + count));
       }
       return h("button", {
-        type: "button", class: "card s" + seat + (chosen ? " chosen" : ""), "data-fleet": size,
+        type: "button", class: "card s" + seat + (chosen ? " chosen" : ""), "data-fleet": size, "data-nav": "fleet" + size,
         disabled: !canBid || !count, "aria-pressed": chosen ? "true" : "false",
         "aria-label": "fleet of size " + size + ", " + count + " left",
         onclick: () => choose(size), ondblclick: () => send(size),
@@ -74,6 +81,8 @@ export function render(root, view, ctx) {
     hand(opp, false),
     scores(view, ctx, me, opp),
     roundTable(view, ctx, me, opp));
+  const mine = root.querySelector("#hand");
+  if (mine) keyboardNav(mine, ctx, "goofNav");
 }
 
 function galaxyStrip(view, ctx) {

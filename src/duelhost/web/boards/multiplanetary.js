@@ -3,7 +3,7 @@
 // the destination, then ships (slider and number) and warp, with the arrival tick and the ships
 // that will arrive shown before it is queued; queued orders are removable until sent; the
 // countdown to the next tick; ships and planets per player; the last tick's captures drawn.
-import {fill, h, s, seatColour} from "../shell/dom.js";
+import {fill, focusRing, h, keyboardNav, s, seatColour} from "../shell/dom.js";
 
 const COLS = "ABCDEFGHIJ";
 
@@ -120,15 +120,16 @@ export function render(root, view, ctx) {
     const selectable = canOrder && (st.from ? p.cell !== st.from : p.owner === me && available(p.cell) > 0);
     const label = "planet " + p.cell + ", size " + p.size + ", " + (p.owner === null ? "neutral" : p.owner === me ? "yours" : "enemy") + ", " + p.ships + " ships" +
       (p.production ? ", makes " + p.production + " next at tick " + p.next_production : "");
-    parts.push(s("g", {class: "planet", "data-cell": p.cell, "data-owner": p.owner ?? "", role: selectable ? "button" : null, tabindex: selectable ? 0 : null, "aria-label": label,
-      onclick: () => clickPlanet(p.cell), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPlanet(p.cell); } }},
+    parts.push(s("g", {class: "planet", "data-cell": p.cell, "data-nav": p.cell, "data-owner": p.owner ?? "", role: selectable ? "button" : null, "aria-label": label,
+      onclick: () => clickPlanet(p.cell)},
       s("rect", {x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: "transparent"}),
       captured.has(p.cell) ? s("circle", {cx: x, cy: y, r: radius + 0.2, fill: "none", stroke: "var(--danger)", "stroke-width": 0.05, "stroke-dasharray": "0.1 0.06"}) : null,
       st.from === p.cell || st.to === p.cell ? s("circle", {cx: x, cy: y, r: radius + 0.11, fill: "none", stroke: "var(--select)", "stroke-width": 0.08}) : null,
       p.owner === 1 ? s("rect", {x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius, rx: radius * 0.3, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03})
         : s("circle", {cx: x, cy: y, r: radius, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: p.owner === null ? 0.75 : 1}),
       s("text", {x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.28, "font-weight": 700, fill: "#fff", "pointer-events": "none"}, p.ships),
-      s("text", {x: x + 0.48, y: y + 0.46, "text-anchor": "end", "font-size": 0.17, fill: "var(--muted)", "pointer-events": "none"}, p.cell)));
+      s("text", {x: x + 0.48, y: y + 0.46, "text-anchor": "end", "font-size": 0.17, fill: "var(--muted)", "pointer-events": "none"}, p.cell),
+      focusRing(x, y, 0, 0, radius + 0.16)));
   }
   parts.push(...markers);
   const svg = s("svg", {class: "board-svg mp", viewBox: "-0.05 -0.05 10.1 10.1", role: "group", "aria-label": "the map"}, parts);
@@ -147,6 +148,7 @@ export function render(root, view, ctx) {
       st.from && st.to && canOrder ? orderForm(view, ctx, st, available) : null,
       me === null || ctx.replay ? null : queue(view, ctx, st, sent, canOrder),
       totals(view, ctx))));
+  keyboardNav(svg, ctx, "mpNav");
 }
 
 function header(view, ctx) {

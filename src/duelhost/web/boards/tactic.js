@@ -3,7 +3,7 @@
 // cached state); click a unit to see what it may do (moves as dots, attacks as rings,
 // abilities as crosshairs), then a target; "end turn". Every choice offered is one of the
 // seat's legal submissions, so the board never offers what the rules forbid.
-import {fill, h, s, seatColour} from "../shell/dom.js";
+import {fill, focusRing, h, keyboardNav, s, seatColour} from "../shell/dom.js";
 
 const COLS = "ABCDEFG";
 const CROWNS = {0: ["C1", "E1"], 1: ["C7", "E7"]};
@@ -118,15 +118,16 @@ export function render(root, view, ctx) {
     const focusable = actors.has(cell) || target;
     const label = cell + (crown ? " (Crown space)" : "") + ": " + (unit ? (unit.seat === me ? "your " : "enemy ") + unit.unit + ", " + (unit.hp - unit.damage) + " of " + unit.hp + " HP, attack " + unit.at + (unit.cached ? ", cached" : "") + (unit.abilities.length ? ", " + unit.abilities.join(", ") : "") : "empty") +
       (target ? ": " + target.map((a) => describe(a.text)).join(" or ") : "");
-    parts.push(s("g", {class: "cell", "data-cell": cell, role: focusable ? "button" : null, tabindex: focusable ? 0 : null, "aria-label": label,
-      onclick: () => clickCell(cell), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCell(cell); } }},
+    parts.push(s("g", {class: "cell", "data-cell": cell, "data-nav": cell, role: focusable ? "button" : null, "aria-label": label,
+      onclick: () => clickCell(cell)},
       s("rect", {x, y, width: 1, height: 1, fill: (row + col) % 2 ? "var(--cell)" : "var(--cell-alt)"}),
       zone !== null ? s("rect", {x, y, width: 1, height: 1, fill: zone === 0 ? "var(--seat0-soft)" : "var(--seat1-soft)"}) : null,
       crown ? s("path", {d: `M${x + 0.12},${y + 0.3} l0.1,-0.16 0.1,0.1 0.08,-0.14 0.08,0.14 0.1,-0.1 0.1,0.16 z`, fill: "var(--select)", stroke: "var(--muted)", "stroke-width": 0.015}) : null,
       st.actor === cell ? s("rect", {x: x + 0.03, y: y + 0.03, width: 0.94, height: 0.94, fill: "none", stroke: "var(--select)", "stroke-width": 0.07}) : null,
       unit ? unitGlyph(unit, x, y) : null,
       actors.has(cell) && !st.actor ? s("circle", {cx: x + 0.9, cy: y + 0.1, r: 0.06, fill: "var(--target)"}) : null,
-      target ? mark(target, x, y) : null));
+      target ? mark(target, x, y) : null,
+      focusRing(x, y, 1, 1)));
   }
   for (let col = 0; col < 7; col++) parts.push(s("text", {x: (turned ? 6 - col : col) + 0.5, y: 7.35, "text-anchor": "middle", "font-size": 0.26, fill: "var(--muted)"}, COLS[col]));
   for (let row = 1; row <= 7; row++) parts.push(s("text", {x: -0.12, y: (turned ? row - 1 : 7 - row) + 0.58, "text-anchor": "end", "font-size": 0.26, fill: "var(--muted)"}, row));
@@ -146,6 +147,9 @@ export function render(root, view, ctx) {
   fill(root, h("div", {class: "ge-wrap"},
     h("div", {class: "ge-board"}, svg),
     h("div", {class: "ge-side"}, phaseLine(view, ctx), factions, choice, controls, cards(view, ctx, st, actions), selected(units.get(st.actor)))));
+  keyboardNav(svg, ctx, "taNav");
+  const hand = root.querySelector("#cards .hand");
+  if (hand) keyboardNav(hand, ctx, "taCards");
 }
 
 function unitGlyph(unit, x, y) {
@@ -189,7 +193,7 @@ function cards(view, ctx, st, actions) {
   const buyable = new Set(actions.filter((a) => a.kind === "place").map((a) => a.actor.slice(5)));
   return h("div", {id: "cards"}, h("div", {class: "section-title"}, "Your faction's units (click one to buy it)"),
     h("div", {class: "hand"}, mine.filter((c) => !c.king).map((c) => h("button", {
-      type: "button", class: "card unit s" + ctx.seat + (st.actor === "card:" + c.unit ? " chosen" : ""), "data-card": c.unit,
+      type: "button", class: "card unit s" + ctx.seat + (st.actor === "card:" + c.unit ? " chosen" : ""), "data-card": c.unit, "data-nav": "card " + c.unit,
       disabled: !buyable.has(c.unit), title: c.abilities.join(", "),
       onclick: () => { st.actor = st.actor === "card:" + c.unit ? null : "card:" + c.unit; st.choice = null; ctx.redraw(); },
     }, h("span", {class: "v"}, c.cost), h("span", {class: "n"}, c.unit), h("span", {class: "n"}, "⚔" + c.at + " ♥" + c.hp)))),

@@ -2,7 +2,7 @@
 // reinforcement phase an army builder with a live points budget (name, type, stats, skills, the
 // speed bonuses still free, a cell clicked in your columns) and advance; in a command phase an
 // order per unit by clicking a target tile or a button; the resolution order and the units.
-import {fill, h, s, seatColour} from "../shell/dom.js";
+import {fill, focusRing, h, keyboardNav, s, seatColour} from "../shell/dom.js";
 
 const COLS = "ABCDEFGHIJ";
 const OWN = {0: "ABCD", 1: "GHIJ"};
@@ -112,14 +112,15 @@ export function render(root, view, ctx) {
     const selectable = canAct && ((commanding && ((unit && unit.seat === me && ordersOf.has(unit.name)) || target)) || (building && side === me && !unit));
     const label = cell + ": " + (unit ? (unit.seat === me ? "your " : "enemy ") + unit.type + " " + unit.name + ", health " + unit.health + " of " + unit.max_health + ", attack " + unit.attack + ", defense " + unit.defense + ", speed " + unit.speed + (unit.skills.length ? ", skills " + unit.skills.join(", ") : "") : "empty") +
       (target ? ": " + target.join(" or ") : "");
-    parts.push(s("g", {class: "cell", "data-cell": cell, role: selectable ? "button" : null, tabindex: selectable ? 0 : null, "aria-label": label,
-      onclick: () => clickCell(cell), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCell(cell); } }},
+    parts.push(s("g", {class: "cell", "data-cell": cell, "data-nav": cell, role: selectable ? "button" : null, "aria-label": label,
+      onclick: () => clickCell(cell)},
       s("rect", {x, y, width: 1, height: 1, fill: (c + r) % 2 ? "var(--cell)" : "var(--cell-alt)"}),
       side !== null ? s("rect", {x, y, width: 1, height: 1, fill: side === 0 ? "var(--seat0-soft)" : "var(--seat1-soft)"}) : null,
       st.draft.cell === cell || (unit && st.unit === unit.name) ? s("rect", {x: x + 0.03, y: y + 0.03, width: 0.94, height: 0.94, fill: "none", stroke: "var(--select)", "stroke-width": 0.07}) : null,
       unit ? unitGlyph(unit, x, y, st.orders[unit.name]) : null,
       queued ? s("text", {x: x + 0.5, y: y + 0.55, "text-anchor": "middle", "font-size": 0.2, fill: "var(--muted)"}, "+" + queued.name) : null,
-      target ? s("circle", {cx: x + 0.5, cy: y + 0.5, r: 0.42, fill: "none", stroke: target.some((t) => t.includes(" attack ")) ? "var(--danger)" : "var(--focus)", "stroke-width": 0.06}) : null));
+      target ? s("circle", {cx: x + 0.5, cy: y + 0.5, r: 0.42, fill: "none", stroke: target.some((t) => t.includes(" attack ")) ? "var(--danger)" : "var(--focus)", "stroke-width": 0.06}) : null,
+      focusRing(x, y, 1, 1)));
   }
   for (let c = 0; c < 10; c++) parts.push(s("text", {x: c + 0.5, y: 3.32, "text-anchor": "middle", "font-size": 0.24, fill: "var(--muted)"}, COLS[c]));
   for (let r = 1; r <= 3; r++) parts.push(s("text", {x: -0.1, y: r - 0.42, "text-anchor": "end", "font-size": 0.24, fill: "var(--muted)"}, r));
@@ -132,6 +133,7 @@ export function render(root, view, ctx) {
     commanding && me !== null && !ctx.replay && !view.is_over ? commandPanel(view, ctx, st, ordersOf, targets, canAct) : null,
     view.phase === "reinforcement" && me !== null && !ctx.replay && !view.is_over ? buildPanel(view, ctx, st, types, freeBonuses, canAct) : null,
     h("div", {class: "tg-tables"}, orderTable(view, ctx), unitsTable(view, ctx)));
+  keyboardNav(svg, ctx, "tgNav");
 }
 
 function label(seat, ctx) {

@@ -2,7 +2,7 @@
 // the Dark Knight's revival round marked), a second pick for the Astrologian's prediction and the
 // Blue Mage's disguise, the bout's rounds 1-10 as shown to you with the announced winners, the
 // bouts won and the totals once public.
-import {fill, h, s, seatColour} from "../shell/dom.js";
+import {fill, h, keyboardNav, s, seatColour} from "../shell/dom.js";
 
 // The units and their abilities, as the rules page states them (static rules text).
 const UNITS = [
@@ -59,6 +59,13 @@ export function render(root, view, ctx) {
     if (pick.unit === unit) { pick.unit = null; pick.second = null; } else { pick.unit = unit; pick.second = null; }
     ctx.redraw();
   };
+  if (!ctx.local.wdEscape && !ctx.replay) {
+    ctx.local.wdEscape = true;
+    document.addEventListener("keydown", (event) => {
+      const cur = ctx.local.wd;
+      if (event.key === "Escape" && cur && cur.unit !== null) { cur.unit = null; cur.second = null; ctx.redraw(); }
+    });
+  }
   const second = (unit) => { pick.second = pick.second === unit ? null : unit; ctx.redraw(); };
   const play = async () => {
     if (!canPlay || pick.unit === null || ((pick.unit === 1 || pick.unit === 2) && pick.second === null)) return;
@@ -74,7 +81,7 @@ export function render(root, view, ctx) {
       const chosen = pick.unit === i;
       const label = name + " (" + i + "): " + ability + (isDead ? " In your underworld." : "") + (i === 7 && reviving ? " It may return this round." : "");
       return h("button", {
-        type: "button", class: "card unit s" + me + (chosen ? " chosen" : "") + (isDead ? " gone" : "") + (canPlay ? "" : " idle"), "data-unit": i,
+        type: "button", class: "card unit s" + me + (chosen ? " chosen" : "") + (isDead ? " gone" : "") + (canPlay ? "" : " idle"), "data-unit": i, "data-nav": "unit" + i,
         disabled: !canPlay || !can, title: label, "aria-label": label, "aria-pressed": chosen ? "true" : "false",
         onclick: () => choose(i), onkeydown: (event) => { if (event.key === "Enter" && chosen) { event.preventDefault(); play(); } },
       }, h("span", {class: "v"}, i), h("span", {class: "n"}, name), i === 7 && reviving ? h("span", {class: "tag"}, "revive") : isDead ? h("span", {class: "tag"}, "dead") : null);
@@ -86,7 +93,7 @@ export function render(root, view, ctx) {
     secondRow = h("div", {id: "second"},
       h("div", {class: "section-title"}, pick.unit === 1 ? "Astrologian: which unit will your opponent play?" : "Blue Mage: which unit will it be shown as?"),
       h("div", {class: "row"}, options.map((i) => h("button", {
-        type: "button", class: "pill" + (pick.second === i ? " chosen" : ""), "data-second": i, "aria-pressed": pick.second === i ? "true" : "false",
+        type: "button", class: "pill" + (pick.second === i ? " chosen" : ""), "data-second": i, "data-nav": "second" + i, "aria-pressed": pick.second === i ? "true" : "false",
         onclick: () => second(i), title: UNITS[i][1],
       }, i + " " + UNITS[i][0]))));
   }
@@ -103,6 +110,8 @@ export function render(root, view, ctx) {
     me === null ? null : h("div", {class: "section-title"}, "Your units: click one to play it (hover or focus for its ability)"),
     hand, secondRow, help, playRow,
     bouts(view, ctx));
+  if (hand) keyboardNav(hand, ctx, "wdNav");
+  if (secondRow) keyboardNav(secondRow, ctx, "wdSecond");
 }
 
 function header(view, ctx) {

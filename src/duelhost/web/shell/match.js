@@ -162,9 +162,11 @@ class MatchPage {
   render() {
     if (!this.frame || !this.board) return;
     const ctx = this.ctx();
+    const focus = focusWithin(this.els.board);
     const started = performance.now();
     this.board.render(this.els.board, this.frame.view, ctx);
     this.lastRenderMs = performance.now() - started;
+    refocus(this.els.board, focus);
     if (this.renders === 0) this.interactiveAt = performance.now();  // ms since navigation
     this.renders += 1;
     this.showStatus(ctx);
@@ -379,6 +381,21 @@ class MatchPage {
       fill(box, h("span", {class: "error"}, error.message));
     }
   }
+}
+
+/** What has the keyboard focus inside `root` (its data-nav or id), to focus it again once
+ *  `root` is drawn anew; null when the focus is elsewhere. */
+export function focusWithin(root) {
+  const el = document.activeElement;
+  if (!el || el === root || !root.contains(el)) return null;
+  if (el.dataset && el.dataset.nav) return {nav: el.dataset.nav};
+  return el.id ? {id: el.id} : null;
+}
+
+export function refocus(root, focus) {
+  if (!focus || root.contains(document.activeElement)) return;
+  const el = focus.nav ? [...root.querySelectorAll("[data-nav]")].find((e) => e.dataset.nav === focus.nav) : document.getElementById(focus.id);
+  if (el && root.contains(el) && !el.disabled) el.focus({preventScroll: true});
 }
 
 export function formatSeconds(left) {
