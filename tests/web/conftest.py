@@ -151,6 +151,9 @@ def shoot(page: Any, name: str) -> Path:
 
 
 def ready(page: Any) -> Any:
-    """Wait until the page has drawn its first frame; returns the page."""
-    page.wait_for_function("() => window.duelhost && window.duelhost.renders > 0")
+    """Wait until the page has drawn its first frame (with its board's reference data, where
+    the game has some); returns the page."""
+    page.wait_for_function(
+        "() => window.duelhost && window.duelhost.renders > 0 && !window.duelhost.referencePending"
+    )
     return page

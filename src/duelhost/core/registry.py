@@ -56,7 +56,9 @@ class GameSpec:
     """State methods ``f(seat, ...)`` a bot may call through its seat handle."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Game tools a generic command looks for: ``perft(state, depth)`` and ``divide(state,
-    depth)`` for ``duelhost perft``."""
+    depth)`` for ``duelhost perft``; ``reference(options)`` for the browser board's reference
+    panels (JSON data from the game's own tables for a match with these resolved options,
+    served at ``/api/matches/{id}/reference``)."""
     clock: Clock | None = None
     """The default time control from the rule text; None: untimed (unless ``clock_option``
     gives one). A game with tick decisions and no declared clock gets 10-second ticks."""

@@ -13,6 +13,9 @@
 - ``GET /api/matches/{id}/replay`` and ``POST /api/replay`` (a record in the body): every step
   of a finished match as seat 0, seat 1 and a spectator saw it (views and their text), the
   public events in sentences, and the entries that made it.
+- ``GET /api/matches/{id}/reference``: the reference data of the match's game for its board's
+  panels (``GameSpec.extra["reference"]`` with the match's options: a units chart, faction
+  cards), public from the start; 404 for a game without one.
 
 Every HTML answer carries a Content-Security-Policy that allows nothing but this server
 (no inline script or style, no other host), so the pages work under the strictest policy.
@@ -32,7 +35,7 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.events import describe_event, render_view
 from duelhost.core.options import Option
 from duelhost.core.record import Record
-from duelhost.core.registry import rules_text
+from duelhost.core.registry import Game, rules_text
 from duelhost.core.registry import spec as game_spec
 from duelhost.host.clocks import default_clock
 from duelhost.server.errors import ERRORS
@@ -127,6 +130,16 @@ def _option(option: Option) -> dict[str, Any]:
     }
 
 
+def reference_of(game: Game) -> dict[str, Any] | None:
+    """The game's reference data for its board (``GameSpec.extra["reference"]``) with this
+    game's options; None for a game without one."""
+    make = game.spec.extra.get("reference")
+    if make is None:
+        return None
+    data: dict[str, Any] = make(dict(game.options))
+    return data
+
+
 def board_of(name: str) -> str:
     """The board module of a game: ``GameSpec.board``; ``text`` (the game's text view and the
     typed input) where the game names none."""
@@ -154,6 +167,7 @@ async def lobby() -> list[dict[str, Any]]:
                 "dynamics": list(spec.dynamics),
                 "board": board_of(name),
                 "has_board": (WEB / "boards" / f"{board_of(name)}.js").is_file(),
+                "has_reference": "reference" in spec.extra,
                 "options": [_option(o) for o in spec.options],
                 "setup": [_option(o) for o in spec.setup],
                 "clock": None if clock is None else clock.to_dict(),
@@ -229,6 +243,7 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
         "options": parsed.options,
         "result": state.result,
         "complete": state.is_over,
+        "reference": reference_of(game),
         "steps": steps,
     }
 
@@ -248,6 +263,21 @@ async def match_replay(match_id: str, request: Request) -> Response:
             status_code=409,
         )
     return JSONResponse(replay_steps(live.match.record()))
+
+
+@router.get("/api/matches/{match_id}/reference", responses=_errors(404))
+async def match_reference(match_id: str, request: Request) -> Response:
+    """The reference data of the match's game for its board's panels (the units chart, the
+    faction cards), from the game's own tables with the match's options; public data."""
+    hub = request.app.state.hub
+    try:
+        live = hub.get(match_id)
+    except (NotFound, ConfigError, ValueError):
+        return JSONResponse({"error": f"no match {match_id!r}"}, status_code=404)
+    data = reference_of(live.match.game)
+    if data is None:
+        return JSONResponse({"error": "this game has no reference panels"}, status_code=404)
+    return JSONResponse(data, headers={"Cache-Control": "max-age=3600"})
 
 
 @router.post("/api/replay", responses=_errors(400, 422))

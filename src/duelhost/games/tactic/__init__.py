@@ -39,6 +39,7 @@ from duelhost.core.budget import OptionBudget
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
 from duelhost.games.tactic.factions import check_option
+from duelhost.games.tactic.reference import reference
 from duelhost.games.tactic.render import describe_event, render_view
 from duelhost.games.tactic.state import TacticState
 
@@ -84,6 +85,7 @@ SPEC = register(
         # TA7: no clock by default; the ``turn_seconds`` option, when set, gives a turn clock.
         clock_option="turn_seconds",
         board="tactic",
+        extra={"reference": reference},
         bench=f"{__name__}.bench",
         bots=f"{__name__}.bots",
         # A faction file is read from the host's disk; every hosted match has a turn limit.

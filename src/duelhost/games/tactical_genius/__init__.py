@@ -53,6 +53,7 @@ from duelhost.core.budget import OptionBudget
 from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
+from duelhost.games.tactical_genius.reference import reference
 from duelhost.games.tactical_genius.render import describe_event, render_view
 from duelhost.games.tactical_genius.state import TacticalGeniusState, check_table_option
 
@@ -83,6 +84,7 @@ SPEC = register(
         # TG9: 5 minutes a phase; once per match each player may make the phase 10 minutes.
         clock=Clock("move", 300.0, extended_seconds=600.0, extensions=1),
         board="tactical_genius",
+        extra={"reference": reference},
         bench=f"{__name__}.bench",
         bots=f"{__name__}.bots",
         # A table file is read from the host's disk: hosted matches play the house table.

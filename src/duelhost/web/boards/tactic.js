@@ -136,17 +136,25 @@ export function render(root, view, ctx) {
   const choice = st.choice && targets.has(st.choice) ? h("div", {class: "row", id: "chooser"}, h("span", {}, "On " + st.choice + ":"),
     targets.get(st.choice).map((a) => h("button", {type: "button", "data-action": a.text, onclick: () => submit(a.text)}, describe(a.text))),
     h("button", {type: "button", class: "quiet", onclick: () => { st.choice = null; ctx.redraw(); }}, "cancel")) : null;
-  const factions = view.phase === "faction" && me !== null ? h("div", {id: "factions"}, h("div", {class: "section-title"}, "Factions"),
-    h("div", {class: "row"}, view.faction_names.map((name) => h("button", {type: "button", class: "primary", "data-faction": name, disabled: !canAct,
-      onclick: () => submit("faction " + name)}, "Choose " + name))),
-    h("p", {class: "small muted"}, "Each faction's units, costs and abilities are on the ", h("a", {href: "/rules/tactic"}, "rules page"), ".")) : null;
+  const choose = (name) => (me === null || ctx.replay ? null : h("button", {type: "button", class: "primary", "data-faction": name, disabled: !canAct,
+    onclick: () => submit("faction " + name)}, "Choose " + name));
+  // Before the choice: every faction's card (from the game's table, /api/.../reference), each
+  // with its button; the names alone until the reference has come.
+  const factions = view.phase !== "faction" ? null : ctx.reference
+    ? h("div", {id: "factions"}, h("div", {class: "section-title"}, "Factions: units, costs and abilities" + (me === null ? "" : " (your choice stays secret until both have chosen)")),
+      h("div", {class: "faction-cards"}, ctx.reference.factions.map((f) => factionCard(f, choose(f.name)))))
+    : h("div", {id: "factions"}, h("div", {class: "row"}, view.faction_names.map(choose)));
+  // Afterwards: the two chosen factions' cards, one click away.
+  const chosen = view.phase !== "faction" && ctx.reference && view.factions[0] ? h("details", {id: "faction-ref", class: "panel small"},
+    h("summary", {}, "Faction cards: " + view.factions.join(" v ")),
+    h("div", {class: "faction-cards"}, [...new Set(view.factions)].map((name) => factionCard(ctx.reference.factions.find((f) => f.name === name), null)))) : null;
   const endable = actions.some((a) => a.kind === "end");
-  const controls = me === null || ctx.replay || view.is_over ? null : h("div", {class: "row"},
+  const controls = me === null || ctx.replay || view.is_over || view.phase === "faction" || view.phase === "king" ? null : h("div", {class: "row"},
     h("button", {type: "button", id: "end", disabled: !endable, onclick: () => submit("end")}, view.phase === "place" ? "Done buying" : "End turn"),
     st.actor ? h("button", {type: "button", class: "quiet", onclick: () => { st.actor = null; st.choice = null; ctx.redraw(); }}, "cancel selection") : null);
-  fill(root, h("div", {class: "ge-wrap"},
+  fill(root, factions, h("div", {class: "ge-wrap"},
     h("div", {class: "ge-board"}, svg),
-    h("div", {class: "ge-side"}, phaseLine(view, ctx), factions, choice, controls, cards(view, ctx, st, actions), selected(units.get(st.actor)))));
+    h("div", {class: "ge-side"}, phaseLine(view, ctx), choice, controls, cards(view, ctx, st, actions), selected(units.get(st.actor), ctx, view), chosen)));
   keyboardNav(svg, ctx, "taNav");
   const hand = root.querySelector("#cards .hand");
   if (hand) keyboardNav(hand, ctx, "taCards");
@@ -194,16 +202,42 @@ function cards(view, ctx, st, actions) {
   return h("div", {id: "cards"}, h("div", {class: "section-title"}, "Your faction's units (click one to buy it)"),
     h("div", {class: "hand"}, mine.filter((c) => !c.king).map((c) => h("button", {
       type: "button", class: "card unit s" + ctx.seat + (st.actor === "card:" + c.unit ? " chosen" : ""), "data-card": c.unit, "data-nav": "card " + c.unit,
-      disabled: !buyable.has(c.unit), title: c.abilities.join(", "),
+      disabled: !buyable.has(c.unit),
+      title: (cardOf(ctx, view.factions[ctx.seat], c.unit)?.texts || []).map((t) => t.ability + ": " + t.text).join("\n") || c.abilities.join(", "),
       onclick: () => { st.actor = st.actor === "card:" + c.unit ? null : "card:" + c.unit; st.choice = null; ctx.redraw(); },
     }, h("span", {class: "v"}, c.cost), h("span", {class: "n"}, c.unit), h("span", {class: "n"}, "⚔" + c.at + " ♥" + c.hp)))),
-    h("p", {class: "small muted"}, "The big number is the unit's cost in BitCoins; ⚔ attack, ♥ HP. Hover a card for its abilities."));
+    h("p", {class: "small muted"}, "The big number is the unit's cost in BitCoins; ⚔ attack, ♥ HP. Each unit's abilities are under \"Faction cards\"."));
 }
 
-function selected(unit) {
+function selected(unit, ctx, view) {
   if (!unit) return null;
+  const card = cardOf(ctx, view.factions[unit.seat], unit.unit);
   return h("div", {class: "panel small", id: "unit-info"},
     h("b", {}, unit.unit + " on " + unit.cell), h("br"),
     "HP " + (unit.hp - unit.damage) + " of " + unit.hp + " · attack " + unit.at + (unit.at_modifiers.length ? " (" + unit.at_modifiers.join("; ") + ")" : ""), h("br"),
-    "Abilities: " + (unit.abilities.join(", ") || "none") + (unit.used.length ? " · used this turn: " + unit.used.join(", ") : ""));
+    card ? abilityList(card) : "Abilities: " + (unit.abilities.join(", ") || "none"),
+    unit.used.length ? "Used this turn: " + unit.used.join(", ") : null);
+}
+
+/** A unit's card in the reference (null until it has come). */
+function cardOf(ctx, faction, unit) {
+  const f = ctx.reference && ctx.reference.factions.find((x) => x.name === faction);
+  return f ? f.units.find((u) => u.unit === unit) || null : null;
+}
+
+function abilityList(card) {
+  if (!card.texts.length) return h("p", {class: "small muted"}, "No ability.");
+  return h("ul", {class: "abilities"}, card.texts.map((t) => h("li", {}, h("b", {}, t.ability + ": "), t.text)));
+}
+
+/** One faction's card: its theme, then each unit with cost, HP, AT and abilities in words. */
+function factionCard(faction, button) {
+  return h("article", {class: "panel faction", "data-faction-card": faction.name},
+    h("b", {class: "fname"}, faction.name),
+    h("p", {class: "small muted"}, faction.theme),
+    button,
+    h("ul", {class: "units"}, faction.units.map((u) => h("li", {"data-unit": u.unit},
+      h("div", {class: "uhead"}, h("b", {}, (u.king ? "♔ " : "") + u.unit),
+        h("span", {class: "num muted"}, (u.king ? "placed free" : u.cost + " BitCoin" + (u.cost === 1 ? "" : "s")) + " · HP " + u.hp + " · AT " + u.at)),
+      abilityList(u)))));
 }

@@ -6,16 +6,11 @@ import {fill, focusRing, h, keyboardNav, s, seatColour} from "../shell/dom.js";
 
 const COLS = "ABCDEFGHIJ";
 const OWN = {0: "ABCD", 1: "GHIJ"};
-const HOUSE = "duelhost house table";
-// The house table's skills (docs/games/tactical_genius.md): class skills and each type's own.
-const CLASS_SKILLS = {
-  melee: ["rush", "heavy-blow", "guard", "war-cry", "fortify", "shove"],
-  ranged: ["covering-fire", "aimed-shot", "mend", "barrier", "haste", "retreat"],
-};
-const TYPES = {
-  Axe: ["melee", "whirlwind"], Sword: ["melee", "riposte"], Lance: ["melee", "impale"], Beserker: ["melee", "frenzy"],
-  Arrow: ["ranged", "rain"], Gun: ["ranged", "quickdraw"], Magic: ["ranged", "hex"], Cannon: ["ranged", "bombard"],
-};
+
+/** A type of the match's table, from the reference data (null until it has come). */
+function typeOf(ctx, name) {
+  return (ctx.reference && ctx.reference.types.find((t) => t.name === name)) || null;
+}
 
 function local(view, ctx) {
   if (!ctx.local.tg || ctx.local.tg.decision !== view.decision) {
@@ -132,7 +127,8 @@ export function render(root, view, ctx) {
     svg,
     commanding && me !== null && !ctx.replay && !view.is_over ? commandPanel(view, ctx, st, ordersOf, targets, canAct) : null,
     view.phase === "reinforcement" && me !== null && !ctx.replay && !view.is_over ? buildPanel(view, ctx, st, types, freeBonuses, canAct) : null,
-    h("div", {class: "tg-tables"}, orderTable(view, ctx), unitsTable(view, ctx)));
+    h("div", {class: "tg-tables"}, orderTable(view, ctx), unitsTable(view, ctx)),
+    chart(ctx));
   keyboardNav(svg, ctx, "tgNav");
 }
 
@@ -188,11 +184,11 @@ function commandPanel(view, ctx, st, ordersOf, targets, canAct) {
 
 function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
   const d = st.draft;
-  const house = view.table === HOUSE;
+  const known = typeOf(ctx, d.type);
   const left = view.points_left[ctx.seat] - st.placements.reduce((n, p) => n + cost(p), 0);
   const number = (key, max) => h("label", {class: "stat"}, key + " ",
     h("input", {type: "number", id: "build-" + key, min: 0, max: max ?? null, value: d[key], onchange: (e) => { d[key] = Math.max(0, Number(e.target.value) || 0); if (max !== undefined) d[key] = Math.min(max, d[key]); ctx.redraw(); }}));
-  const skills = house && d.type ? [...CLASS_SKILLS[TYPES[d.type][0]], TYPES[d.type][1]] : [];
+  const skills = known ? known.learns : [];
   const ready = canAct && d.type && d.cell && d.name && d.bonus && cost(d) <= left && d.skills.length <= 2;
   const add = () => {
     st.placements.push({...d, skills: [...d.skills]});
@@ -212,13 +208,13 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
       h("div", {class: "row"},
         h("label", {}, "name ", h("input", {id: "build-name", value: d.name, size: 6, maxlength: 5, onchange: (e) => { d.name = e.target.value.trim(); ctx.redraw(); }})),
         h("label", {}, "type ", h("select", {id: "build-type", onchange: (e) => { d.type = e.target.value; d.skills = []; ctx.redraw(); }},
-          types.map((t) => h("option", {value: t, selected: t === d.type}, t + (TYPES[t] ? " (" + TYPES[t][0] + ")" : ""))))),
+          types.map((t) => h("option", {value: t, selected: t === d.type}, t + (typeOf(ctx, t) ? " (" + typeOf(ctx, t).class + ")" : ""))))),
         h("label", {}, "speed bonus ", h("select", {id: "build-bonus", onchange: (e) => { d.bonus = e.target.value; ctx.redraw(); }},
           freeBonuses.map((b) => h("option", {value: b, selected: b === d.bonus}, b)))),
         h("span", {}, "on " + d.cell)),
       h("div", {class: "row"}, number("hp"), number("atk", 5), number("def", 5), number("spd")),
-      house ? h("div", {class: "row", id: "build-skills"}, h("span", {class: "small"}, "skills (up to 2):"),
-        skills.map((k) => h("label", {class: "small"}, h("input", {type: "checkbox", value: k, "data-skill": k, checked: d.skills.includes(k), disabled: !d.skills.includes(k) && d.skills.length >= 2,
+      known ? h("div", {class: "row", id: "build-skills"}, h("span", {class: "small"}, "skills (up to 2):"),
+        skills.map((k) => h("label", {class: "small", title: skillText(ctx, k)}, h("input", {type: "checkbox", value: k, "data-skill": k, checked: d.skills.includes(k), disabled: !d.skills.includes(k) && d.skills.length >= 2,
           onchange: (e) => { d.skills = e.target.checked ? [...d.skills, k] : d.skills.filter((x) => x !== k); ctx.redraw(); }}), " " + k)))
         : h("label", {class: "small"}, "skills (comma-separated ids) ", h("input", {id: "build-skills-text", value: d.skills.join(","), onchange: (e) => { d.skills = e.target.value.split(",").map((x) => x.trim()).filter(Boolean); ctx.redraw(); }})),
       h("div", {class: "row"}, h("button", {type: "button", id: "add-unit", disabled: !ready, onclick: add}, "Add " + (d.name || "the unit") + " (" + cost(d) + " points)"),
@@ -233,14 +229,51 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
     ctx.submitted ? h("span", {class: "muted small", id: "sent"}, "sealed until your opponent sends theirs") : null);
 }
 
+function skillText(ctx, id) {
+  const skill = ctx.reference && ctx.reference.skills.find((k) => k.id === id);
+  return skill ? skill.name + " (" + skill.priority + " priority; " + skill.target + "): " + skill.text : id;
+}
+
+const ORDER_WORDS = {attack: "attacks", move: "moves", idle: "idles"};
+
+/** The resolution order: the priority classes from the table, then this phase's units by
+ *  speed (the spreadsheet's order list). */
 function orderTable(view, ctx) {
-  return h("div", {id: "resolution"}, h("div", {class: "section-title"}, "Resolution order (fastest first; high-priority skills go before, low after)"),
-    h("ol", {class: "small"}, view.order.map((o) => h("li", {class: "s" + o.seat + "t"}, o.name + " · speed " + o.speed))));
+  const steps = ctx.reference ? ctx.reference.resolution : [];
+  return h("details", {id: "resolution", class: "panel small", open: true},
+    h("summary", {class: "section-title"}, "Resolution order"),
+    steps.length ? h("ol", {id: "priorities"}, steps.map((p) => h("li", {},
+      h("b", {}, p.priority[0].toUpperCase() + p.priority.slice(1) + " priority: "),
+      [...p.orders.map((o) => ORDER_WORDS[o] || o), ...p.skills.map((k) => (ctx.reference.skills.find((x) => x.id === k) || {name: k}).name)].join(", ")))) : null,
+    h("p", {class: "muted"}, "Within each class the fastest unit acts first, chosen afresh after every action; a unit killed before its turn does nothing. Speeds now:"),
+    h("ol", {class: "small", id: "speeds"}, view.order.map((o) => h("li", {class: "s" + o.seat + "t"}, o.name + " · speed " + o.speed))));
+}
+
+/** The units chart and the skills of the match's table, collapsible. */
+function chart(ctx) {
+  const ref = ctx.reference;
+  if (!ref) return null;
+  const skillName = (id) => (ref.skills.find((k) => k.id === id) || {name: id}).name;
+  return h("div", {class: "tg-ref"},
+    h("details", {id: "types-chart", class: "panel small"},
+      h("summary", {class: "section-title"}, "Units chart (" + ref.table + ")"),
+      h("div", {class: "scroll-x"}, h("table", {class: "grid"},
+        h("tr", {}, ["type", "class", "health", "atk", "def", "speed", "free bonus", "attack range", "double damage to", "unique skill"].map((t) => h("th", {}, t))),
+        ref.types.map((t) => h("tr", {"data-type": t.name}, h("th", {}, t.name), h("td", {}, t.class), h("td", {}, t.health), h("td", {}, t.attack),
+          h("td", {}, t.defense), h("td", {}, t.speed), h("td", {}, t.bonus), h("td", {class: "left"}, t.range), h("td", {class: "left"}, t.effective.join(", ")),
+          h("td", {class: "left"}, skillName(t.unique))))))),
+    h("details", {id: "skills-chart", class: "panel small"},
+      h("summary", {class: "section-title"}, "Skills"),
+      h("div", {class: "scroll-x"}, h("table", {class: "grid"},
+        h("tr", {}, ["skill", "id", "who", "priority", "target", "effect"].map((t) => h("th", {}, t))),
+        ref.skills.map((k) => h("tr", {"data-skill-row": k.id}, h("th", {}, k.name), h("td", {class: "mono"}, k.id),
+          h("td", {}, k.class === "unique" ? (ref.types.find((t) => t.unique === k.id) || {name: "?"}).name : k.class),
+          h("td", {}, k.priority), h("td", {class: "left"}, k.target), h("td", {class: "left"}, k.text)))))));
 }
 
 function unitsTable(view, ctx) {
-  if (!view.units.length) return h("p", {class: "small muted"}, "No units on the board yet. The units chart (types, ranges, skills) is on the ", h("a", {href: "/rules/tactical_genius"}, "rules page"), ".");
-  return h("div", {class: "scroll-x", id: "units"}, h("div", {class: "section-title"}, "Units (chart of types: ", h("a", {href: "/rules/tactical_genius"}, "rules page"), ")"),
+  if (!view.units.length) return h("p", {class: "small muted"}, "No units on the board yet. The units chart and the skills are below.");
+  return h("div", {class: "scroll-x", id: "units"}, h("div", {class: "section-title"}, "Units on the board"),
     h("table", {class: "grid"},
       h("tr", {}, ["unit", "type", "cell", "health", "atk", "def", "speed", "skills", "value"].map((t) => h("th", {}, t))),
       view.units.map((u) => h("tr", {class: u.alive ? "" : "muted"}, h("td", {class: "s" + u.seat + "t"}, u.name), h("td", {}, u.type), h("td", {}, u.alive ? u.cell : "dead"),

@@ -40,6 +40,7 @@ class MatchPage {
     this.board = null;
     this.boardName = null;
     this.local = {};
+    this.reference = null;
     this.logLines = [];
     this.lastRenderMs = null;
     this.renders = 0;
@@ -120,6 +121,14 @@ class MatchPage {
       if (this.seat !== null) this.submissions = new Submissions(this.live, this.matchId, this.seat, () => this.showReceipts());
       this.boardName = game ? game.board : frame.game;
       this.board = await loadBoard(this.boardName, game ? game.has_board : false);
+      // The board's reference panels (units chart, faction cards): public data, fetched once.
+      if (game && game.has_reference) {
+        this.referencePending = true;
+        api("GET", "/api/matches/" + encodeURIComponent(this.matchId) + "/reference")
+          .then((data) => { this.reference = data; this.render(); })
+          .catch((error) => console.warn("no reference data", error))
+          .finally(() => { this.referencePending = false; });
+      }
       this.els.expert.open = Boolean(this.board.fallback);
     }
     if (this.submissions) this.submissions.note(frame.events);
@@ -149,6 +158,7 @@ class MatchPage {
       orders: frame.orders ?? null,
       over: frame.is_over,
       replay: false,
+      reference: this.reference,
       text: frame.text,
       clock: frame.clock,
       now: () => this.live.now(),

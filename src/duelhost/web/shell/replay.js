@@ -81,7 +81,7 @@ async function show(app, data, games) {
 
   const ctxFor = (seat, step, index) => ({
     seat, names, mustAct: false, submitted: false, pending: step.views[index].pending ?? null, legal: null, legalComplete: true,
-    orders: null, over: step.views[index].is_over, replay: true, text: step.texts[index], clock: null,
+    orders: null, over: step.views[index].is_over, replay: true, reference: data.reference ?? null, text: step.texts[index], clock: null,
     now: () => Date.now() / 1000, local: {}, redraw: () => draw(), submit: async () => { throw new Error("a replay cannot act"); }, error: () => {},
   });
 
