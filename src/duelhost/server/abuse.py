@@ -1,15 +1,22 @@
 """A bounded loopback benchmark of the server's limits: does one abusive client slow the others?
 
-``python -m duelhost.server.abuse [--clients 20] [--seconds 10]`` starts its own ``duelhost
-serve`` (default settings, so every quota is on) on 127.0.0.1 with a temporary SQLite file.
-``clients`` well-behaved clients, each from its own loopback address (127.0.0.10, .11, ...),
-play matches of a game with simultaneous decisions (``--game``; by default the first such
-game registered) over WebSocket (one bid per seat as soon as it may act, like the load
-test with no think time) and the submit-to-ack latency of each bid is measured. The run has
-two halves of ``seconds`` each: the clients alone, then with one abusive client (127.0.0.250)
-that floods match creations, reads, 1 MB bodies and stream messages as fast as it can. It
-prints the ack percentiles of both halves and what the abuser got (statuses, errors).
-The figures are recorded in docs/performance.md; nothing here asserts a time.
+``python -m duelhost.server.abuse [--clients 20] [--seconds 10] [--think 0.5]`` starts its own
+``duelhost serve`` with its default settings (so every quota is on) on 127.0.0.1 with a
+temporary SQLite file. ``clients`` well-behaved clients, each from its own loopback address
+(127.0.0.10, .11, ...), create matches of a game with simultaneous decisions (``--game``; by
+default the first such game registered) and play both seats over WebSocket, each move after a
+think time drawn uniformly from 0 to twice ``--think`` seconds; the submit-to-ack latency of
+every move is measured (the load test's seat client, ``loadtest._seat_client``).
+
+The run has two halves of ``seconds`` each: the clients alone, then the same clients with one
+abusive client beside them. The abuser runs in its own process (so its work does not delay the
+measuring clients' event loop) from 127.0.0.250 and 127.0.0.251 and, as fast as it can over
+nine connections, creates matches, lists games, posts 1 MB bodies, and floods a live stream
+with pings and over-long messages. Every well-behaved match stops when its half's time is up.
+
+It prints one JSON object: the ack count, p50 and p99 of both halves, the well-behaved
+clients' errors, and what the abuser got (statuses, stream replies). The figures are recorded in
+docs/performance.md; nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -19,12 +26,10 @@ import asyncio
 import contextlib
 import json
 import os
-import random
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -33,58 +38,48 @@ from websockets.asyncio.client import connect
 
 import duelhost
 from duelhost.core.registry import spec as game_spec
-from duelhost.server.loadtest import _free_port, percentile
+from duelhost.server.loadtest import Figures, _seat_client, percentile, served
 
 ABUSER = "127.0.0.250"
+ABUSER_STREAM = "127.0.0.251"
 
 
-async def _seat(base: str, match_id: str, token: str, address: str, acks: list[float]) -> None:
-    """Play one seat: bid a random legal size whenever the seat must act; time each ack."""
-    uri = base.replace("http", "ws") + f"/api/matches/{match_id}/live"
-    rng = random.Random(token)
-    async with connect(uri, local_addr=(address, 0)) as ws:
-        await ws.send(json.dumps({"token": token, "text": False}))
-        pending: dict[int, float] = {}
-        ref, last, acted = 0, None, -1
-        while True:
-            data = json.loads(await ws.recv())
-            if data.get("type") == "ack":
-                acks.append(time.perf_counter() - pending.pop(data["ref"], time.perf_counter()))
-            elif data.get("type") == "frame":
-                last = data
-            if last is None or pending:
-                continue
-            if last["is_over"]:
-                return
-            decision = last["view"].get("decision", last["n"])
-            if last["seat"] in last["to_act"] and last.get("legal") and decision != acted:
-                ref, acted = ref + 1, decision
-                pending[ref] = time.perf_counter()
-                message = {"type": "submit", "text": rng.choice(last["legal"]), "ref": ref}
-                await ws.send(json.dumps(message))
-
-
-async def _client(base: str, game: str, number: int, until: float, acks: list[float]) -> None:
+async def _client(
+    base: str, game: str, number: int, until: float, think: float, figures: Figures
+) -> None:
+    """One well-behaved client: a match at a time, both seats played until ``until``."""
     address = f"127.0.0.{10 + number}"
     transport = httpx.AsyncHTTPTransport(local_address=address)
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as http:
-        while time.monotonic() < until:
-            made = (
-                await http.post(
-                    "/api/matches",
-                    json={"game": game, "clock": None},
-                )
-            ).json()
-            if "id" not in made:
-                await asyncio.sleep(1.0)  # over a quota: the well-behaved client waits
+        while time.monotonic() < until - 1.0:
+            response = await http.post("/api/matches", json={"game": game, "clock": None})
+            if response.status_code != 201:
+                figures.errors.append(f"client {number}: {response.status_code} {response.text}")
+                await asyncio.sleep(1.0)
                 continue
-            tokens = [seat["token"] for seat in made["seats"]]
+            made = response.json()
+            sent: dict[int, dict[int, float]] = {0: {}, 1: {}}
             await asyncio.gather(
-                *(_seat(base, made["id"], token, address, acks) for token in tokens)
+                *(
+                    _seat_client(
+                        base,
+                        made["id"],
+                        seat["seat"],
+                        seat["token"],
+                        figures,
+                        until,
+                        sent,
+                        False,
+                        think,
+                        address,
+                    )
+                    for seat in made["seats"]
+                )
             )
 
 
-async def _abuse(base: str, game: str, until: float, seen: Counter[str]) -> None:
+async def _requests(base: str, game: str, until: float, seen: Counter[str]) -> None:
+    """One of the abuser's request loops: creations, reads and 1 MB bodies, back to back."""
     transport = httpx.AsyncHTTPTransport(local_address=ABUSER)
     big = b'{"game": "' + b"x" * 1_000_000 + b'"}'
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as http:
@@ -96,40 +91,60 @@ async def _abuse(base: str, game: str, until: float, seen: Counter[str]) -> None
                     "/api/matches", content=big, headers={"content-type": "application/json"}
                 ),
             ):
-                with contextlib.suppress(httpx.HTTPError):
+                try:
                     seen[f"HTTP {(await request).status_code}"] += 1
+                except httpx.HTTPError as error:
+                    seen[f"HTTP {type(error).__name__}"] += 1
 
 
 async def _stream_flood(base: str, game: str, until: float, seen: Counter[str]) -> None:
-    async with httpx.AsyncClient(
-        base_url=base, transport=httpx.AsyncHTTPTransport(local_address="127.0.0.251")
-    ) as http:
+    """The abuser's live stream: pings with long refs and messages over the size limit."""
+    transport = httpx.AsyncHTTPTransport(local_address=ABUSER_STREAM)
+    async with httpx.AsyncClient(base_url=base, transport=transport) as http:
         made = (await http.post("/api/matches", json={"game": game})).json()
     uri = base.replace("http", "ws") + f"/api/matches/{made['id']}/live"
-    with contextlib.suppress(Exception):
-        async with connect(uri, local_addr=(ABUSER, 0)) as ws:
+    try:
+        async with connect(uri, local_addr=(ABUSER_STREAM, 0)) as ws:
             await ws.send(json.dumps({"token": made["seats"][0]["token"]}))
             while time.monotonic() < until:
                 await ws.send(json.dumps({"type": "ping", "ref": "x" * 150}))
                 await ws.send("x" * 100_000)  # over the message size
-                for _ in range(2):
-                    data = json.loads(await ws.recv())
-                    seen[f"stream {data.get('type')}"] += 1
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        data = json.loads(await asyncio.wait_for(ws.recv(), 0.01))
+                        seen[f"stream {data.get('type')}"] += 1
+    except Exception as error:  # the server may close an abusive stream: that is counted
+        seen[f"stream closed: {type(error).__name__}"] += 1
+
+
+def _abuse(base: str, game: str, seconds: float) -> dict[str, int]:
+    """The abuser's process: eight request loops and a stream flood for ``seconds``."""
+
+    async def everything() -> Counter[str]:
+        seen: Counter[str] = Counter()
+        until = time.monotonic() + seconds
+        loops = [_requests(base, game, until, seen) for _ in range(8)]
+        await asyncio.gather(*loops, _stream_flood(base, game, until, seen))
+        return seen
+
+    return dict(asyncio.run(everything()))
 
 
 async def _half(
-    base: str, game: str, clients: int, seconds: float, abusive: bool
-) -> tuple[list[float], Counter[str]]:
-    acks: list[float] = []
-    seen: Counter[str] = Counter()
+    base: str, game: str, clients: int, seconds: float, think: float, abuser: Any
+) -> tuple[Figures, dict[str, int]]:
+    figures = Figures()
     until = time.monotonic() + seconds
-    tasks = [_client(base, game, n, until, acks) for n in range(clients)]
-    if abusive:
-        # One client, many connections at once: eight request loops and a message flood.
-        tasks += [_abuse(base, game, until, seen) for _ in range(8)]
-        tasks.append(_stream_flood(base, game, until, seen))
-    await asyncio.gather(*tasks)
-    return acks, seen
+    players = asyncio.gather(
+        *(_client(base, game, n, until, think, figures) for n in range(clients))
+    )
+    if abuser is None:
+        await players
+        return figures, {}
+    loop = asyncio.get_running_loop()
+    abused = loop.run_in_executor(abuser, _abuse, base, game, seconds)
+    _, seen = await asyncio.gather(players, abused)
+    return figures, seen
 
 
 def simultaneous_game() -> str:
@@ -141,50 +156,38 @@ def simultaneous_game() -> str:
     raise RuntimeError("no registered game has simultaneous, enumerated decisions")
 
 
-def run(clients: int, seconds: float, game: str | None = None) -> dict[str, Any]:
+def _figures(figures: Figures) -> dict[str, Any]:
+    return {
+        "acks": len(figures.acks),
+        "p50_ms": round(percentile(figures.acks, 50) * 1000, 1),
+        "p99_ms": round(percentile(figures.acks, 99) * 1000, 1),
+        "max_ms": round(max(figures.acks, default=float("nan")) * 1000, 1),
+        "errors": figures.errors[:10],
+    }
+
+
+def run(
+    clients: int, seconds: float, think: float, game: str | None = None, db: str | None = None
+) -> dict[str, Any]:
+    """Both halves against one server; the figures as one dictionary."""
     game = game or simultaneous_game()
-    workdir = tempfile.mkdtemp(prefix="duelhost-abuse-")
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(Path(workdir) / "serve.log", "wb")  # noqa: SIM115 (closed below)
-    command = "from duelhost.cli import main; main()"
-    db = f"sqlite:///{Path(workdir) / 'abuse.sqlite3'}"
-    process = subprocess.Popen(
-        [sys.executable, "-c", command, "serve", "--port", str(port), "--db", db],
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-        env=dict(os.environ),
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.2)
-        alone, _ = asyncio.run(_half(base, game, clients, seconds, abusive=False))
-        attacked, seen = asyncio.run(_half(base, game, clients, seconds, abusive=True))
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
-
-    def figures(acks: list[float]) -> dict[str, float]:
-        return {
-            "acks": len(acks),
-            "p50_ms": round(percentile(acks, 50) * 1000, 1),
-            "p99_ms": round(percentile(acks, 99) * 1000, 1),
-        }
-
+    workdir = Path(tempfile.mkdtemp(prefix="duelhost-abuse-"))
+    db = db or f"sqlite:///{workdir / 'abuse.sqlite3'}"
+    # The abuser's process is started before the first half so its start-up is not measured.
+    with served(db, [], workdir) as base, ProcessPoolExecutor(1) as abuser:
+        abuser.submit(time.sleep, 0).result()
+        alone, _ = asyncio.run(_half(base, game, clients, seconds, think, None))
+        attacked, seen = asyncio.run(_half(base, game, clients, seconds, think, abuser))
     return {
         "game": game,
         "clients": clients,
         "seconds": seconds,
-        "alone": figures(alone),
-        "with_abuser": figures(attacked),
-        "abuser": dict(seen),
+        "think_mean_s": think,
+        "db": db.split("://")[0],
+        "load_average": round(os.getloadavg()[0], 2),
+        "alone": _figures(alone),
+        "with_abuser": _figures(attacked),
+        "abuser": seen,
     }
 
 
@@ -192,9 +195,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--think", type=float, default=0.5, help="mean think time, seconds")
     parser.add_argument("--game", default=None)
+    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
     arguments = parser.parse_args()
-    print(json.dumps(run(arguments.clients, arguments.seconds, arguments.game), indent=2))
+    figures = run(
+        arguments.clients, arguments.seconds, arguments.think, arguments.game, arguments.db
+    )
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":

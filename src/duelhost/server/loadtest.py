@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,40 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def served(db: str, options: list[str], workdir: Path) -> Iterator[str]:
+    """A ``duelhost serve`` process on a free loopback port for the length of the block: yields
+    its base URL once it answers, stops it with SIGTERM after. Its messages go to
+    ``serve.log`` in ``workdir`` (a pipe nobody reads during a run could fill and block it)."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    server_log = open(workdir / "serve.log", "wb")  # noqa: SIM115 (closed below)
+    command = [sys.executable, "-c", "from duelhost.cli import main; main()", "serve"]
+    process = subprocess.Popen(
+        [*command, "--host", "127.0.0.1", "--port", str(port), "--db", db, *options],
+        stdout=subprocess.DEVNULL,
+        stderr=server_log,
+        env=dict(os.environ),
+    )
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise ConfigError(f"the server did not start; see {server_log.name}")
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        server_log.close()
 
 
 TICK_SECONDS = 1.0
@@ -134,6 +169,7 @@ async def _seat_client(
     sent: dict[int, dict[int, float]],
     tick: bool,
     think: float,
+    local_address: str | None = None,
 ) -> None:
     rng = random.Random(hash((match_id, seat)))
     ws_url = base.replace("http://", "ws://") + f"/api/matches/{match_id}/live"
@@ -143,7 +179,8 @@ async def _seat_client(
     tasks: set[asyncio.Task[None]] = set()
     counter = 0
     try:
-        async with connect(ws_url, max_size=2**24, open_timeout=30) as ws:
+        bind = {"local_addr": (local_address, 0)} if local_address else {}
+        async with connect(ws_url, max_size=2**24, open_timeout=30, **bind) as ws:
             await ws.send(json.dumps({"token": token}))
             while time.monotonic() < stop:
                 try:
@@ -273,56 +310,14 @@ def run_loadtest(
         tick_matches = 0
     workdir = tempfile.mkdtemp(prefix="duelhost-loadtest-")
     url = db or f"sqlite:///{Path(workdir) / 'loadtest.sqlite3'}"
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    # The server's messages go to a file beside the database (a pipe nobody reads during the
-    # run could fill and block the server).
-    server_log = open(Path(workdir) / "serve.log", "wb")  # noqa: SIM115 (closed below)
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from duelhost.cli import main; main()",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--db",
-            url,
-            # One client plays every match of the benchmark: lift the per-client quotas.
-            "--max-matches-per-client",
-            "1000000",
-            "--requests-per-second",
-            "1000000",
-            "--max-live-matches",
-            "1000000",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=server_log,
-        env=dict(os.environ),
-    )
     figures = Figures()
     started = time.monotonic()
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise ConfigError(f"the server did not start; see {server_log.name}")
+    # One client plays every match of the benchmark: lift the per-client quotas.
+    lifted = ["--max-matches-per-client", "1000000", "--requests-per-second", "1000000"]
+    with served(url, [*lifted, "--max-live-matches", "1000000"], Path(workdir)) as base:
         ids = asyncio.run(
             _run(base, matches, game, seconds, tick_matches, figures, think, tick_game or "")
         )
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        server_log.close()
     elapsed = time.monotonic() - started
     store = Store(url)
     for match_id in ids:
