@@ -179,7 +179,7 @@ async def _seat_client(
     tasks: set[asyncio.Task[None]] = set()
     counter = 0
     try:
-        bind = {"local_addr": (local_address, 0)} if local_address else {}
+        bind: dict[str, Any] = {"local_addr": (local_address, 0)} if local_address else {}
         async with connect(ws_url, max_size=2**24, open_timeout=30, **bind) as ws:
             await ws.send(json.dumps({"token": token}))
             while time.monotonic() < stop:
