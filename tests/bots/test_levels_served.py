@@ -21,7 +21,7 @@ def test_a_hard_seat_plays_classic_goofspiel_on_the_server(client: TestClient) -
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "hard"}],
         clock=None,
     )
-    token = made["seats"][0]["token"]
+    token = made["tokens"][0]
     for _ in range(3):
         view = client.get(f"/api/matches/{made['id']}", headers=bearer(token)).json()
         fleets = view["view"]["fleets"]["0"]

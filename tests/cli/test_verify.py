@@ -25,6 +25,7 @@ from duelhost.cli.commands.verify import RECEIPTS_FORMAT, check_record, seed_com
 from duelhost.core.registry import load_record
 from duelhost.host import receipts
 from duelhost.server import create_app
+from duelhost.server.client import seat_tokens
 
 runner = CliRunner()
 # seat 0 bids 1..5 in order, seat 1 bids 5..1: seat 1 wins the first two planets, ties the third
@@ -44,7 +45,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Record, list[dict[
             "clock": None,
         }
         made = client.post("/api/matches", json=body).json()
-        tokens = [seat["token"] for seat in made["seats"]]
+        tokens = seat_tokens(client, made)
         kept: list[dict[str, Any]] = [
             {
                 "format": RECEIPTS_FORMAT,

@@ -36,6 +36,7 @@ from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 
 from duelhost.cli.commands.verify import verify_record
+from duelhost.server.client import seat_tokens_async
 from tests.server.live import Server, free_port
 
 TICK = {"mode": "tick", "seconds": 1.0, "planning_seconds": 1.0}
@@ -195,7 +196,9 @@ async def _create(nodes: Nodes, count: int, rng: random.Random) -> list[dict[str
                 body["clock"] = TICK
             answer = await client.post(nodes.url(rng) + "/api/matches", json=body)
             assert answer.status_code == 201, answer.text
-            made.append(answer.json())
+            match = answer.json()
+            match["tokens"] = await seat_tokens_async(client, match, nodes.url(rng))
+            made.append(match)
     return made
 
 
@@ -341,7 +344,7 @@ def run_campaign(
             made = await _create(nodes, matches, random.Random(1))
             stop = time.monotonic() + seconds
             seats = [
-                _seat(nodes, m["id"], seat, m["seats"][seat]["token"], stop, outcome)
+                _seat(nodes, m["id"], seat, m["tokens"][seat], stop, outcome)
                 for m in made
                 for seat in (0, 1)
             ]

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from duelhost.server import create_app
+from duelhost.server.client import seat_tokens
 from duelhost.server.settings import ServerSettings
 from tests.databases import db_url, postgres_database
 from tests.host.toy import toy_games
@@ -28,12 +29,15 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Create a match and open its invites, as its players would: the create answer with
+    ``"tokens"`` added (each seat's token, None for a bot seat)."""
     body.setdefault("game", "toy_bids")
     body.setdefault("seed", 1)
     body.setdefault("seats", [{"kind": "human"}, {"kind": "human"}])
     response = client.post("/api/matches", json=body)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
+    data["tokens"] = seat_tokens(client, data)
     return data
 
 

@@ -44,7 +44,7 @@ def test_a_stream_opened_during_a_commit_does_not_see_the_uncommitted_step(
     """Seat 0's bid is in the host's memory but its commit is held: a spectator that connects
     now must not get a frame holding it (that would broadcast a step that may yet be lost)."""
     made = create(client, clock=None)
-    mid, t0 = made["id"], made["seats"][0]["token"]
+    mid, t0 = made["id"], made["tokens"][0]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     gates, _real = _hold_commits(hub, monkeypatch)
     poster = threading.Thread(
@@ -72,7 +72,7 @@ def test_a_read_does_not_show_a_step_committed_after_the_one_it_waited_for(
     starts; seat 1's bid (commit 2, held longer) lands in memory while it waits: the answer must
     not show seat 1's bid while it is not on disk."""
     made = create(client, clock=None)
-    mid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    mid, t0, t1 = made["id"], made["tokens"][0], made["tokens"][1]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     gates, _real = _hold_commits(hub, monkeypatch)
     url = f"/api/matches/{mid}/submissions"
@@ -121,7 +121,7 @@ def test_an_undecodable_stream_token_is_refused_not_a_crash(client: TestClient) 
 def test_a_binary_stream_message_gets_an_error(client: TestClient) -> None:
     made = create(client, clock=None)
     with client.websocket_connect(f"/api/matches/{made['id']}/live") as ws:
-        ws.send_json({"token": made["seats"][0]["token"]})
+        ws.send_json({"token": made["tokens"][0]})
         assert ws.receive_json()["kind"] == "full"
         ws.send_bytes(b'{"type": "ping"}')
         assert ws.receive_json() == {
@@ -136,7 +136,7 @@ def test_stream_references_that_cannot_be_sent_back_are_refused(client: TestClie
     """A ``ref`` is echoed in the reply: one that is not encodable text (a lone surrogate) would
     break the reply's UTF-8 encoding on a real server, and a huge one would be echoed at length."""
     made = create(client, clock=None)
-    mid, t0 = made["id"], made["seats"][0]["token"]
+    mid, t0 = made["id"], made["tokens"][0]
     with client.websocket_connect(f"/api/matches/{mid}/live") as ws:
         ws.send_json({"token": t0})
         assert ws.receive_json()["kind"] == "full"
@@ -154,7 +154,7 @@ def test_stream_references_that_cannot_be_sent_back_are_refused(client: TestClie
 def test_deeply_nested_stream_messages_get_an_error(client: TestClient) -> None:
     made = create(client, clock=None)
     with client.websocket_connect(f"/api/matches/{made['id']}/live") as ws:
-        ws.send_json({"token": made["seats"][0]["token"]})
+        ws.send_json({"token": made["tokens"][0]})
         assert ws.receive_json()["kind"] == "full"
         ws.send_text("[" * 100_000)
         assert ws.receive_json()["type"] == "error"
@@ -184,7 +184,7 @@ def test_a_submission_the_game_cannot_read_is_a_400_not_a_crash(client: TestClie
     """Goofspiel reads a bid with ``int()``, which raises ValueError (not IllegalAction) past
     4300 digits; the server answers 400 with a message and changes nothing."""
     made = create(client, game="goofspiel", clock=None)
-    mid, t0 = made["id"], made["seats"][0]["token"]
+    mid, t0 = made["id"], made["tokens"][0]
     url = f"/api/matches/{mid}/submissions"
     answer = client.post(url, json={"text": "0" * 5000}, headers=bearer(t0))
     assert answer.status_code == 400, answer.text

@@ -16,15 +16,16 @@ from duelhost.cli.commands.verify import verify_record
 from tests.server.conftest import bearer, create
 
 
-def test_create_answers_201_with_seats_tokens_and_urls(client: TestClient) -> None:
+def test_create_answers_201_with_seats_invites_and_links(client: TestClient) -> None:
     made = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}], clock=None)
-    assert set(made) >= {"id", "seats", "spectate"}
+    assert set(made) >= {"id", "seats", "spectate", "host_token"}
     seat0, seat1 = made["seats"]
     assert seat0["seat"] == 0 and seat1["seat"] == 1
-    # 128-bit token: 16 bytes, 22 characters of URL-safe base64.
-    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", seat0["token"])
-    assert seat0["url"] == f"/play/{made['id']}#{seat0['token']}"
-    assert seat1["token"] is None and seat1["url"] is None
+    # 128-bit invite: 16 bytes, 22 characters of URL-safe base64; no seat token.
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", seat0["invite"])
+    assert seat0["invite_url"] == f"/play/{made['id']}#invite={seat0['invite']}"
+    assert seat1["invite"] is None and seat1["invite_url"] is None
+    assert "token" not in seat0 and "url" not in seat0
     assert made["spectate"] == f"/watch/{made['id']}"
     assert made["clock"] is None
 
@@ -44,7 +45,7 @@ def test_get_gives_the_seat_view_with_a_token_and_the_spectator_view_without(
     client: TestClient,
 ) -> None:
     made = create(client, clock=None)
-    token = made["seats"][0]["token"]
+    token = made["tokens"][0]
     client.post(
         f"/api/matches/{made['id']}/submissions", json={"text": "2*"}, headers=bearer(token)
     )
@@ -59,14 +60,14 @@ def test_get_gives_the_seat_view_with_a_token_and_the_spectator_view_without(
 def test_submission_accepted_rejected_and_repeated_key(client: TestClient) -> None:
     made = create(client, clock=None)
     url = f"/api/matches/{made['id']}/submissions"
-    token = made["seats"][1]["token"]
+    token = made["tokens"][1]
     first = client.post(url, json={"text": "3", "key": "k"}, headers=bearer(token))
     assert first.status_code == 200
     body = first.json()
     assert body["accepted"] is True and re.fullmatch(r"[0-9a-f]{64}", body["receipt"])
     again = client.post(url, json={"text": "1", "key": "k"}, headers=bearer(token))
     assert again.json() == body
-    refused = client.post(url, json={"text": "3"}, headers=bearer(made["seats"][0]["token"]))
+    refused = client.post(url, json={"text": "3"}, headers=bearer(made["tokens"][0]))
     assert refused.status_code == 200  # seat 0 may still bid 3
     # Now decision 1: seat 1 has no 3 left; the game's own message comes back.
     bad = client.post(url, json={"text": "3"}, headers=bearer(token))
@@ -75,10 +76,10 @@ def test_submission_accepted_rejected_and_repeated_key(client: TestClient) -> No
 
 def test_resign_and_record_after_the_end(client: TestClient, tmp_path: Path) -> None:
     made = create(client, clock=None)
-    mid, token = made["id"], made["seats"][0]["token"]
+    mid, token = made["id"], made["tokens"][0]
     client.post(f"/api/matches/{mid}/submissions", json={"text": "1"}, headers=bearer(token))
     assert client.get(f"/api/matches/{mid}/record").status_code == 409
-    resigned = client.post(f"/api/matches/{mid}/resign", headers=bearer(made["seats"][1]["token"]))
+    resigned = client.post(f"/api/matches/{mid}/resign", headers=bearer(made["tokens"][1]))
     assert resigned.status_code == 200
     state = client.get(f"/api/matches/{mid}").json()
     assert state["is_over"] and state["winner"] == 0
@@ -104,12 +105,12 @@ def _finished_record(client: TestClient) -> dict[str, Any]:
         client.post(
             f"/api/matches/{mid}/submissions",
             json={"text": a},
-            headers=bearer(made["seats"][0]["token"]),
+            headers=bearer(made["tokens"][0]),
         )
         client.post(
             f"/api/matches/{mid}/submissions",
             json={"text": b},
-            headers=bearer(made["seats"][1]["token"]),
+            headers=bearer(made["tokens"][1]),
         )
     record: dict[str, Any] = client.get(f"/api/matches/{mid}/record").json()
     return record
@@ -173,7 +174,7 @@ def test_bad_create_requests_are_4xx_with_a_message(
 def test_bad_bodies_and_unknown_matches_are_4xx(client: TestClient) -> None:
     made = create(client, clock=None)
     url = f"/api/matches/{made['id']}/submissions"
-    token = bearer(made["seats"][0]["token"])
+    token = bearer(made["tokens"][0])
     assert (
         client.post(
             url, content=b"{not json", headers={**token, "Content-Type": "application/json"}
@@ -196,7 +197,7 @@ def test_bad_bodies_and_unknown_matches_are_4xx(client: TestClient) -> None:
 
 def test_live_stream_numbers_frames_acks_and_resumes(client: TestClient) -> None:
     made = create(client, clock=None)
-    mid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    mid, t0, t1 = made["id"], made["tokens"][0], made["tokens"][1]
     with client.websocket_connect(f"/api/matches/{mid}/live") as ws:
         ws.send_json({"token": t0})
         full = ws.receive_json()
@@ -253,9 +254,7 @@ def test_plain_pages_are_served(client: TestClient) -> None:
 
 def test_draws_only_where_the_game_has_them_ge8(client: TestClient) -> None:
     made = create(client, clock=None)
-    refused = client.post(
-        f"/api/matches/{made['id']}/draw", headers=bearer(made["seats"][0]["token"])
-    )
+    refused = client.post(f"/api/matches/{made['id']}/draw", headers=bearer(made["tokens"][0]))
     assert refused.status_code == 409 and refused.json() == {
         "error": "toy_bids has no draw by agreement"
     }
@@ -268,10 +267,10 @@ def test_draws_only_where_the_game_has_them_ge8(client: TestClient) -> None:
 def test_generalissimo_draw_offer_goes_through_the_game_ge8(client: TestClient) -> None:
     made = create(client, game="generalissimo", clock=None)
     mid = made["id"]
-    offered = client.post(f"/api/matches/{mid}/draw", headers=bearer(made["seats"][0]["token"]))
+    offered = client.post(f"/api/matches/{mid}/draw", headers=bearer(made["tokens"][0]))
     assert offered.status_code == 200 and offered.json()["text"] == "draw"
     view = client.get(f"/api/matches/{mid}").json()["view"]
     assert view["draw_offer"] == 0
     # North may not answer out of turn: the game's rule, passed through as a 409.
-    early = client.post(f"/api/matches/{mid}/draw", headers=bearer(made["seats"][1]["token"]))
+    early = client.post(f"/api/matches/{mid}/draw", headers=bearer(made["tokens"][1]))
     assert early.status_code == 409

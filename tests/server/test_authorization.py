@@ -29,9 +29,9 @@ def _principal(kind: str, ids: dict[str, Any]) -> tuple[dict[str, str], dict[str
     if kind == "forged":
         return bearer("A" * 22), {}
     if kind == "other match":
-        return bearer(other["seats"][0]["token"]), {}
+        return bearer(other["tokens"][0]), {}
     if kind == "wrong seat":
-        return bearer(match["seats"][1]["token"]), {"seat": 0}
+        return bearer(match["tokens"][1]), {"seat": 0}
     raise AssertionError(kind)
 
 
@@ -74,7 +74,7 @@ def test_a_token_reads_only_its_own_seat(client: TestClient) -> None:
     ids = _setup(client)
     mid = ids["match"]["id"]
     for seat in (0, 1):
-        token = ids["match"]["seats"][seat]["token"]
+        token = ids["match"]["tokens"][seat]
         assert client.get(f"/api/matches/{mid}", headers=bearer(token)).json()["seat"] == seat
 
 

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from websockets.asyncio.client import connect
 
 from duelhost.cli import app as cli_app
+from duelhost.server.client import seat_tokens
 from tests.databases import empty_postgres
 from tests.server.live import Server, free_port
 
@@ -52,11 +53,7 @@ def test_requests_and_streams_for_a_match_hosted_elsewhere_are_forwarded(
     a, b = cluster(pg, servers, 2)
     humans = [{"kind": "human"}, {"kind": "human"}]
     made = post(f"{a.url}/api/matches", {"game": "toy_bids", "seats": humans, "clock": None})
-    mid, t0, t1 = (
-        made.json()["id"],
-        made.json()["seats"][0]["token"],
-        made.json()["seats"][1]["token"],
-    )
+    mid, (t0, t1) = made.json()["id"], seat_tokens(httpx, made.json(), a.url)
 
     async def stream_via_b() -> list[dict[str, Any]]:
         url = b.url.replace("http", "ws") + f"/api/matches/{mid}/live"
@@ -95,7 +92,7 @@ def test_a_killed_process_matches_are_taken_over_with_their_clocks(
         "clock": {"mode": "move", "seconds": 4},
     }
     made = post(f"{a.url}/api/matches", body).json()
-    mid, t0 = made["id"], made["seats"][0]["token"]
+    mid, t0 = made["id"], seat_tokens(httpx, made, a.url)[0]
     assert post(f"{a.url}/api/matches/{mid}/submissions", {"text": "2", "key": "x"}, t0).is_success
     a.process.send_signal(signal.SIGKILL)
     killed = time.monotonic()

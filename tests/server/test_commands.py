@@ -28,9 +28,9 @@ def test_verify_exit_codes(client: TestClient, tmp_path: Path) -> None:
     client.post(
         f"/api/matches/{mid}/submissions",
         json={"text": "2"},
-        headers=bearer(made["seats"][0]["token"]),
+        headers=bearer(made["tokens"][0]),
     )
-    client.post(f"/api/matches/{mid}/resign", headers=bearer(made["seats"][1]["token"]))
+    client.post(f"/api/matches/{mid}/resign", headers=bearer(made["tokens"][1]))
     record = client.get(f"/api/matches/{mid}/record").json()
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record))

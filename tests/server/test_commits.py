@@ -26,7 +26,7 @@ def digest(match_id: str, seat: int, decision: int, text: str, nonce: str) -> st
 def test_nothing_of_a_pending_move_exists_before_both_seats_commit(client: TestClient) -> None:
     made = create(client, clock=None)
     mid = made["id"]
-    tokens = [seat["token"] for seat in made["seats"]]
+    tokens = made["tokens"]
     hub: Any = client.app.state.hub  # type: ignore[attr-defined]
     bids = [("2*", "1"), ("1", "3"), ("3", "2")]
     nonces = [[secrets.token_hex(16) for _ in (0, 1)] for _ in bids]
@@ -71,7 +71,7 @@ def test_nothing_of_a_pending_move_exists_before_both_seats_commit(client: TestC
 
 def test_a_commitment_over_the_websocket_and_a_bad_reveal(client: TestClient) -> None:
     made = create(client, clock=None)
-    mid, tokens = made["id"], [seat["token"] for seat in made["seats"]]
+    mid, tokens = made["id"], made["tokens"]
     nonce = secrets.token_hex(16)
     with client.websocket_connect(f"/api/matches/{mid}/live") as ws:
         ws.send_json({"token": tokens[0]})

@@ -21,7 +21,7 @@ def test_a_step_that_cannot_be_stored_is_not_acknowledged_nor_sent(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     made = create(client, clock=None)
-    mid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    mid, t0, t1 = made["id"], made["tokens"][0], made["tokens"][1]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     with client.websocket_connect(f"/api/matches/{mid}/live") as watcher:
         watcher.send_json({})

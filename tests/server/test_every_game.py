@@ -21,7 +21,7 @@ MAX_SUBMISSIONS = 80
 def test_a_random_match_over_http_replays_and_verifies(client: TestClient, name: str) -> None:
     made = create(client, game=name, seed=21, clock=None)
     mid = made["id"]
-    tokens = [made["seats"][0]["token"], made["seats"][1]["token"]]
+    tokens = [made["tokens"][0], made["tokens"][1]]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     rng = random.Random(21)
     submissions = 0

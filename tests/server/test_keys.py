@@ -60,7 +60,7 @@ def test_a_retry_waits_for_the_first_attempt_and_shares_its_failure(
     again = client.post(
         f"/api/matches/{made['id']}/submissions",
         json={"text": "3", "key": "key-1"},
-        headers=bearer(made["seats"][0]["token"]),
+        headers=bearer(made["tokens"][0]),
     )
     assert again.status_code == 200, again.text
     assert [e["text"] for e in hub.store.log(made["id"])] == ["3"]
@@ -76,7 +76,7 @@ def test_nonces_need_the_key_file_not_just_the_database(tmp_path: Path) -> None:
             answer = client.post(
                 f"/api/matches/{made['id']}/submissions",
                 json={"text": text},
-                headers=bearer(made["seats"][seat]["token"]),
+                headers=bearer(made["tokens"][seat]),
             )
             assert answer.status_code == 200
         hub: Any = client.app.state.hub  # type: ignore[attr-defined]

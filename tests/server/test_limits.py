@@ -52,7 +52,7 @@ def test_live_matches_per_server(strict: TestClient) -> None:
     create(strict)
     refused = strict.post("/api/matches", json={"game": "toy_bids", "seats": HUMANS})
     assert refused.status_code == 429 and "unfinished matches" in refused.json()["error"]
-    token = first["seats"][0]["token"]
+    token = first["tokens"][0]
     assert (
         strict.post(f"/api/matches/{first['id']}/resign", headers=bearer(token)).status_code == 200
     )
@@ -102,7 +102,7 @@ def test_live_stream_messages_have_a_size_and_a_rate(db_url: str) -> None:
     with TestClient(create_app(db_url, settings=settings)) as client:
         made = create(client)
         with client.websocket_connect(f"/api/matches/{made['id']}/live") as socket:
-            socket.send_json({"token": made["seats"][0]["token"]})
+            socket.send_json({"token": made["tokens"][0]})
             socket.receive_json()
             socket.send_text(json.dumps({"type": "ping", "ref": "x" * 150}))
             assert "at most 100 characters" in socket.receive_json()["error"]
@@ -146,7 +146,7 @@ def test_idle_matches_leave_memory_and_come_back_on_demand(db_url: str) -> None:
     with TestClient(create_app(db_url, settings=settings)) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         made = create(client)
-        token = made["seats"][0]["token"]
+        token = made["tokens"][0]
         client.post(
             f"/api/matches/{made['id']}/submissions", json={"text": "1"}, headers=bearer(token)
         )
@@ -186,7 +186,7 @@ def test_a_restarted_server_answers_at_once_and_resumes_matches_in_the_backgroun
 
 def test_refused_submissions_keep_no_idempotency_key(client: TestClient) -> None:
     made = create(client)
-    token = made["seats"][0]["token"]
+    token = made["tokens"][0]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     for n in range(50):
         answer = client.post(
@@ -252,7 +252,7 @@ def test_strings_are_not_coerced_to_numbers(client: TestClient, body: dict[str, 
 def test_a_stream_submission_naming_another_seat_is_refused(client: TestClient) -> None:
     made = create(client)
     with client.websocket_connect(f"/api/matches/{made['id']}/live") as socket:
-        socket.send_json({"token": made["seats"][0]["token"]})
+        socket.send_json({"token": made["tokens"][0]})
         socket.receive_json()
         socket.send_json({"type": "submit", "text": "1", "seat": 1, "ref": 1})
         reply = socket.receive_json()

@@ -36,7 +36,7 @@ def test_ticks_fire_and_collect_orders_on_the_server_timer(client: TestClient) -
     tick); both orders are processed at tick 1 and nothing else is sent: 9 against 0."""
     made = create(client, game="toy_ticks", clock={"seconds": 0.3, "planning_seconds": 1})
     url = f"/api/matches/{made['id']}/submissions"
-    token = bearer(made["seats"][0]["token"])
+    token = bearer(made["tokens"][0])
     assert client.post(url, json={"text": "+4"}, headers=token).status_code == 200
     assert client.post(url, json={"text": "+5"}, headers=token).json()["text"] == "+4; +5"
     state = wait_over(client, made["id"])
@@ -52,7 +52,7 @@ def test_bot_seats_play_inside_the_server(client: TestClient) -> None:
     assert len(state["view"]["said"]) == 6  # 3 turns x 2 seats x 1 number
     human = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}], clock=None)
     url = f"/api/matches/{human['id']}/submissions"
-    token = bearer(human["seats"][0]["token"])
+    token = bearer(human["tokens"][0])
     for bid in ("1", "2", "3"):
         assert client.post(url, json={"text": bid}, headers=token).status_code == 200
     assert wait_over(client, human["id"])["view"]["shown"][0][0] == 1

@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 
+from duelhost.server.client import seat_tokens
 from duelhost.server.logs import JsonFormatter
 from tests.server.conftest import bearer, create
 from tests.server.live import Server, free_port
@@ -51,7 +52,7 @@ def test_readyz_is_503_with_its_reasons(client: TestClient) -> None:
 
 def test_metrics_count_submissions_acks_commits_matches_and_sockets(client: TestClient) -> None:
     made = create(client, clock=None)
-    mid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    mid, t0, t1 = made["id"], made["tokens"][0], made["tokens"][1]
     url = f"/api/matches/{mid}/submissions"
     assert client.post(url, json={"text": "2"}, headers=bearer(t0)).status_code == 200
     assert client.post(url, json={"text": "9"}, headers=bearer(t1)).status_code == 400
@@ -80,7 +81,7 @@ def test_log_lines_are_json_with_the_match_id(
     line = json.loads(JsonFormatter().format(records[0]))
     assert line["match"] == made["id"] and line["game"] == "toy_bids"
     assert line["level"] == "info" and line["logger"] == "duelhost.server"
-    assert made["seats"][0]["token"] not in JsonFormatter().format(records[0])
+    assert made["tokens"][0] not in JsonFormatter().format(records[0])
 
 
 def post(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
@@ -99,7 +100,7 @@ def test_sigterm_stops_the_server_cleanly_and_keeps_every_ack(
     servers.append(first)
     humans = [{"kind": "human"}, {"kind": "human"}]
     made = post(f"{first.url}/api/matches", {"game": "toy_bids", "seats": humans, "clock": None})
-    mid, t0 = made["id"], made["seats"][0]["token"]
+    mid, t0 = made["id"], seat_tokens(httpx, made, first.url)[0]
     ack = post(f"{first.url}/api/matches/{mid}/submissions", {"text": "2"}, t0)
     first.process.send_signal(signal.SIGTERM)
     try:

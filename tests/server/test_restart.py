@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from duelhost.server.client import seat_tokens
 from tests.server.live import Server, free_port
 
 
@@ -22,7 +23,7 @@ def post(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, 
 
 def snapshot(base: str, match: dict[str, Any]) -> list[dict[str, Any]]:
     seen = []
-    for token in (match["seats"][0]["token"], match["seats"][1]["token"], None):
+    for token in (match["tokens"][0], match["tokens"][1], None):
         headers = {} if token is None else {"Authorization": f"Bearer {token}"}
         data = httpx.get(f"{base}/api/matches/{match['id']}", headers=headers, timeout=10).json()
         seen.append({k: data[k] for k in ("seat", "to_act", "view", "is_over", "n", "orders")})
@@ -49,13 +50,15 @@ def test_sigkill_mid_match_loses_nothing_acknowledged(db_url: str, servers: list
             "clock": {"seconds": 600, "planning_seconds": 0},
         },
     )
+    for match in (bids, ticks):
+        match["tokens"] = seat_tokens(httpx, match, base)
     acks = []
-    b0, b1 = bids["seats"][0]["token"], bids["seats"][1]["token"]
+    b0, b1 = bids["tokens"][0], bids["tokens"][1]
     sub = f"{base}/api/matches/{bids['id']}/submissions"
     acks.append(post(sub, {"text": "2*", "key": "a"}, b0))
     acks.append(post(sub, {"text": "1", "key": "b"}, b1))
     acks.append(post(sub, {"text": "1", "key": "c"}, b0))  # pending at the kill
-    t0 = ticks["seats"][0]["token"]
+    t0 = ticks["tokens"][0]
     tick_acks = [
         post(f"{base}/api/matches/{ticks['id']}/submissions", {"text": "+1"}, t0),
         post(f"{base}/api/matches/{ticks['id']}/submissions", {"text": "+2"}, t0),

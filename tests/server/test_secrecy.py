@@ -81,9 +81,10 @@ async def _play_async(db_url: str, name: str, seed: int) -> Oracle:
     hub = Hub(Store(db_url), now=lambda: clock_now[0])
     game = duelhost.load(name)
     tick = "tick" in game.spec.dynamics
-    live, _tokens = await hub.create(
+    made = await hub.create(
         name, {}, seed, {}, [{"kind": "human"}, {"kind": "human"}], None, clock_absent=tick
     )
+    live = made.live
     oracle = Oracle(hub, live)
     match = live.match
     rng = random.Random(seed)
@@ -191,7 +192,7 @@ def _texts_until_over(
         hub = Hub(Store(db_url), now=lambda: clock_now[0])
         tick = "tick" in duelhost.load(name).spec.dynamics
         humans = [{"kind": "human"}, {"kind": "human"}]
-        live, _ = await hub.create(name, options, None, {}, humans, None, clock_absent=tick)
+        live = (await hub.create(name, options, None, {}, humans, None, clock_absent=tick)).live
         queues = {r: hub.subscribe(live, r) for r in (0, 1, None)}
         match, rng, sent = live.match, random.Random(5), []
         for _ in range(bids):
@@ -247,7 +248,7 @@ def _masked_frames(db_url: str, label: str, options: dict[str, Any]) -> list[tup
     async def play() -> list[tuple[int, str]]:
         hub = Hub(Store(db_url), now=lambda: 1000.0)
         humans = [{"kind": "human"}, {"kind": "human"}]
-        live, _ = await hub.create("goofspiel", options, None, {}, humans, None, False)
+        live = (await hub.create("goofspiel", options, None, {}, humans, None, False)).live
         queues = {r: hub.subscribe(live, r) for r in (0, 1, None)}
         match, frames = live.match, []
         for number in range(9):

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from duelhost.cli import app as cli_app
+from duelhost.server.client import seat_tokens
 from tests.server.conftest import bearer
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -23,11 +24,12 @@ def _create(client: TestClient, **extra: object) -> dict[str, object]:
     response = client.post("/api/matches", json=body)
     assert response.status_code == 201, response.text
     data: dict[str, object] = response.json()
+    data["tokens"] = seat_tokens(client, data)
     return data
 
 
 def _finish(client: TestClient, made: dict[str, object]) -> dict[str, object]:
-    token = made["seats"][0]["token"]  # type: ignore[index]
+    token = made["tokens"][0]  # type: ignore[index]
     answer = client.post(f"/api/matches/{made['id']}/resign", headers=bearer(token))
     assert answer.status_code == 200, answer.text
     record: dict[str, object] = client.get(f"/api/matches/{made['id']}/record").json()
@@ -39,8 +41,8 @@ def test_a_drawn_seed_is_committed_to_and_published_with_the_record(client: Test
     commitment = made["seed_commitment"]
     assert made["seed"] is None and made["seed_chosen_by_creator"] is False
     assert isinstance(commitment, str) and HEX64.fullmatch(commitment)
-    for seat in made["seats"]:  # type: ignore[attr-defined]
-        state = client.get(f"/api/matches/{made['id']}", headers=bearer(seat["token"])).json()
+    for token in made["tokens"]:  # type: ignore[attr-defined]
+        state = client.get(f"/api/matches/{made['id']}", headers=bearer(token)).json()
         assert state["seed_commitment"] == commitment
         assert state["seed_chosen_by_creator"] is False
     spectator = client.get(f"/api/matches/{made['id']}").json()
@@ -61,7 +63,7 @@ def test_a_seed_the_creator_chose_is_said_to_every_seat_and_the_spectator(
 ) -> None:
     made = _create(client, seed=12)
     assert made["seed"] == 12 and made["seed_chosen_by_creator"] is True
-    headers = [bearer(seat["token"]) for seat in made["seats"]] + [{}]  # type: ignore[attr-defined]
+    headers = [bearer(token) for token in made["tokens"]] + [{}]  # type: ignore[attr-defined]
     for header in headers:
         state = client.get(f"/api/matches/{made['id']}", headers=header).json()
         assert state["seed_chosen_by_creator"] is True

@@ -79,10 +79,11 @@ class Watch:
             self.foreign.append(url)
 
     def console(self, message: Any) -> None:
-        # A refused request (400, 409) is the server's answer that the page shows in place;
-        # anything else logged as an error (a 404, a CSP refusal, an exception) is a fault.
+        # A refused request (400, 409; 410: an invite used before) is the server's answer that
+        # the page shows in place; anything else logged as an error (a 404, a CSP refusal, an
+        # exception) is a fault.
         text = str(message.text)
-        if message.type == "error" and not re.search(r"status of 40[09]", text):
+        if message.type == "error" and not re.search(r"status of 4(00|09|10)", text):
             self.errors.append(text)
 
     def check(self) -> None:
@@ -121,12 +122,22 @@ def pages(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
 
 
 def create(server: Server, **body: Any) -> dict[str, Any]:
+    """A new match (the create answer): its seats' ``invite_url`` links give each seat once."""
     body.setdefault("seats", [{"kind": "human"}, {"kind": "human"}])
     body.setdefault("clock", None)
     answer = httpx.post(server.url + "/api/matches", json=body, timeout=10)
     assert answer.status_code == 201, answer.text
     data: dict[str, Any] = answer.json()
     return data
+
+
+def seat_again(page: Any) -> str:
+    """A link that opens the seat ``page`` holds once more (in another browser context): the
+    invite gave its seat once, so this is the token the page keeps in its sessionStorage."""
+    match_id, seat = page.evaluate("[window.duelhost.matchId, window.duelhost.seat]")
+    token = page.evaluate(f"sessionStorage.getItem('duelhost:token:{match_id}')")
+    assert token, f"the page of seat {seat} keeps no token"
+    return f"/play/{match_id}#{token}"
 
 
 def wait_decision(page: Any, decision: int) -> None:

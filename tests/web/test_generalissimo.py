@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, shoot, wait_over
+from tests.web.conftest import create, ready, seat_again, shoot, wait_over
 
 CELL = re.compile(r"[A-I](?:1[0-2]|[1-9])")
 
@@ -59,7 +59,7 @@ def test_a_seat_plays_generalissimo_against_the_bot_by_clicking(server: Server, 
         seed=1,
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     watcher = ready(pages(match["spectate"]))
     wanted = ["S", "W", "A-shot", "C-volley", "H", "G", "A", "C"]
     played: list[str] = []
@@ -91,7 +91,7 @@ def test_a_seat_plays_generalissimo_against_the_bot_by_clicking(server: Server, 
     assert not wanted, f"piece kinds never played: {wanted} (played {played})"
     assert passed
     shoot(watcher, "generalissimo-spectator-1280")
-    narrow = ready(pages(match["seats"][0]["url"], 400, 800))
+    narrow = ready(pages(seat_again(south), 400, 800))
     shoot(narrow, "generalissimo-400")
     south.click("#resign")
     south.click("#resign")  # the second click confirms

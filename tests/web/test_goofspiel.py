@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, shoot, wait_decision, wait_over
+from tests.web.conftest import create, ready, seat_again, shoot, wait_decision, wait_over
 
 # A fixed deal (GO5) of two galaxies of three planets: every round's worth is known here.
 OPTIONS = {
@@ -29,8 +29,8 @@ def bid(page: Any, size: int) -> None:
 
 def test_two_seats_and_a_spectator_play_goofspiel_by_clicking(server: Server, pages: Any) -> None:
     match = create(server, game="goofspiel", options=OPTIONS, seed=5)
-    south = ready(pages(match["seats"][0]["url"]))
-    north = ready(pages(match["seats"][1]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
     watcher = ready(pages(match["spectate"]))
     # The token left the address bar once read (it stays in the tab's sessionStorage).
     assert "#" not in south.url
@@ -80,7 +80,7 @@ def test_two_seats_and_a_spectator_play_goofspiel_by_clicking(server: Server, pa
         assert all("verified" in mark for mark in marks), marks
     assert south.get_attribute("#download", "href") == f"/api/matches/{match['id']}/record"
     shoot(south, "goofspiel-over-1280")
-    narrow = ready(pages(match["seats"][1]["url"], 400, 800))
+    narrow = ready(pages(seat_again(north), 400, 800))
     shoot(narrow, "goofspiel-over-400")
     dark = ready(pages(match["spectate"], 1280, 800, "dark"))
     shoot(dark, "goofspiel-over-dark-1280")

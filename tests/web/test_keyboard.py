@@ -67,7 +67,7 @@ def cell_xy(cell: str) -> tuple[int, int]:
 
 def test_a_generalissimo_move_by_keyboard_only(server: Server, pages: Any) -> None:
     match = create(server, game="generalissimo", seed=1)
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     start = tab_to_board(south)
     assert ring_shown(south), "no focus ring on the focused cell"
     go(south, "E3", SOUTH_KEYS, cell_xy)  # a Shieldman
@@ -94,7 +94,7 @@ def test_a_multiplanetary_order_by_keyboard_only(server: Server, pages: Any) -> 
         seed=3,
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     for tick in (1, 2):  # the home planet starts with no ships
         south.click("#wait")
         south.wait_for_function("t => window.duelhost.frame.view.tick >= t", arg=tick)
@@ -127,7 +127,7 @@ def test_a_multiplanetary_order_by_keyboard_only(server: Server, pages: Any) -> 
 
 def test_a_goofspiel_round_by_keyboard_only(server: Server, pages: Any) -> None:
     match = create(server, game="goofspiel", options={"galaxies": 1, "planets": 4}, seed=2)
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     assert tab_to_board(south) == "fleet1"
     assert ring_shown(south)
     south.keyboard.press("ArrowRight")
@@ -148,7 +148,7 @@ def test_a_goofspiel_round_by_keyboard_only(server: Server, pages: Any) -> None:
 
 def test_a_warriors_death_blue_mage_by_keyboard_only(server: Server, pages: Any) -> None:
     match = create(server, game="warriors_death", options={"bouts": 1, "rounds": 3}, seed=1)
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     assert tab_to_board(south) == "unit0"
     south.keyboard.press("ArrowRight")
     south.keyboard.press("ArrowRight")

@@ -9,7 +9,7 @@ import math
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import SHOTS, create, ready, shoot, wait_over
+from tests.web.conftest import SHOTS, create, ready, seat_again, shoot, wait_over
 
 
 def tick(page: Any) -> int:
@@ -38,7 +38,7 @@ def test_a_seat_plays_multiplanetary_against_the_bot_by_clicking(
         seed=3,
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     watcher = ready(pages(match["spectate"]))
     assert "click one of your planets" in south.inner_text("#status")
     south.click("#wait")  # the home planet starts with no ships
@@ -73,7 +73,7 @@ def test_a_seat_plays_multiplanetary_against_the_bot_by_clicking(
     watcher.wait_for_function("() => window.duelhost.frame.view.tick >= 3")
     assert watcher.locator(".fleet[data-owner='0']").count() == len(mine)
     shoot(watcher, "multiplanetary-spectator-1280")
-    shoot(ready(pages(match["seats"][0]["url"], 400, 800)), "multiplanetary-400")
+    shoot(ready(pages(seat_again(south), 400, 800)), "multiplanetary-400")
 
     # Rendering a board with 50 fleets in flight, timed in the browser (median of 15).
     view = south.evaluate("window.duelhost.frame.view")

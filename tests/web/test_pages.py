@@ -9,6 +9,7 @@ import httpx
 
 import duelhost
 from duelhost.core.registry import spec
+from duelhost.server.client import seat_tokens
 from tests.server.live import Server
 from tests.web.conftest import create, ready, shoot
 
@@ -65,7 +66,7 @@ def test_the_replay_viewer_steps_and_switches_perspective(
 ) -> None:
     options = {"galaxies": 1, "planets": 2}
     match = create(server, game="goofspiel", options=options, seed=3)
-    tokens = [seat["token"] for seat in match["seats"]]
+    tokens = seat_tokens(httpx, match, server.url)
     url = f"{server.url}/api/matches/{match['id']}"
     assert httpx.get(url + "/replay", timeout=10).status_code == 409  # in play: secrets
     for text in ("1", "2", "2", "1"):

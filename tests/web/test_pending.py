@@ -24,8 +24,8 @@ def test_every_game_with_secrets_is_covered() -> None:
 
 def three(server: Server, pages: Any, **body: Any) -> tuple[Any, Any, Any]:
     match = create(server, **body)
-    south = ready(pages(match["seats"][0]["url"]))
-    north = ready(pages(match["seats"][1]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
     watcher = ready(pages(match["spectate"]))
     return south, north, watcher
 

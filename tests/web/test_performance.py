@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 
 import duelhost
+from duelhost.server.client import seat_tokens
 from duelhost.server.web import WEB
 from tests.server.live import Server
 from tests.web.conftest import SHOTS, create, ready, shoot
@@ -46,7 +47,7 @@ def finished_goofspiel(server: Server) -> str:
     """A finished 2x2 Goofspiel match (played through the API), for the replay viewer."""
     match = create(server, game="goofspiel", options={"galaxies": 1, "planets": 2}, seed=3)
     url = f"{server.url}/api/matches/{match['id']}"
-    tokens = [seat["token"] for seat in match["seats"]]
+    tokens = seat_tokens(httpx, match, server.url)
     for text in ("1", "2", "2", "1"):
         seat = httpx.get(url, timeout=10).json()["to_act"][0]
         answer = httpx.post(
@@ -84,7 +85,8 @@ def test_each_page_is_drawn_and_timed(server: Server, pages: Any) -> None:
     figures["pages"]["lobby"] = summary(timed(pages, "/"))
     for game in duelhost.list_games():
         match = create(server, game=game, seed=4)
-        url = match["seats"][0]["url"]
+        # The seat's invite opens once: the further loads use the seat's token link.
+        url = f"/play/{match['id']}#{seat_tokens(httpx, match, server.url)[0]}"
         page = ready(pages(url))
         figures["render_ms"][game] = round(
             page.evaluate("window.duelhost.timeRender(window.duelhost.frame.view)"), 2

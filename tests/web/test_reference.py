@@ -19,7 +19,7 @@ from tests.web.conftest import create, ready, shoot
 def test_tactic_faction_cards_come_from_the_table(server: Server, pages: Any) -> None:
     match = create(server, game="tactic", seed=2)
     assert httpx.get(f"{server.url}/api/matches/{match['id']}/reference", timeout=10).is_success
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     watcher = ready(pages(match["spectate"]))
     table = factions(None)
     for faction in table.factions:
@@ -37,7 +37,7 @@ def test_tactic_faction_cards_come_from_the_table(server: Server, pages: Any) ->
         assert watcher.locator(f"[data-faction-card='{faction.name}'] button").count() == 0
     shoot(south, "tactic-factions-1280")
     south.click("[data-faction='Network']")
-    north = ready(pages(match["seats"][1]["url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
     north.click("[data-faction='Abyss']")
     south.wait_for_function("() => window.duelhost.frame.view.phase === 'king'")
     # After the choice, both chosen factions' cards stay one click away.
@@ -48,7 +48,7 @@ def test_tactic_faction_cards_come_from_the_table(server: Server, pages: Any) ->
 
 def test_tactical_genius_chart_and_resolution_order(server: Server, pages: Any) -> None:
     match = create(server, game="tactical_genius", seed=3)
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     table = types_table(None)
     south.click("#types-chart summary")
     for unit_type in table.type_list:

@@ -15,7 +15,7 @@ NOTICE = "seed chosen by the match's creator"
 
 def test_a_chosen_seed_is_said_before_the_first_decision(server: Server, pages: Any) -> None:
     chosen = create(server, game="goofspiel", options={"galaxies": 1, "planets": 2}, seed=4)
-    urls = [seat["url"] for seat in chosen["seats"]] + [chosen["spectate"]]
+    urls = [seat["invite_url"] for seat in chosen["seats"]] + [chosen["spectate"]]
     for url in urls:
         page = ready(pages(url))
         assert NOTICE in page.inner_text("#title")
@@ -23,5 +23,5 @@ def test_a_chosen_seed_is_said_before_the_first_decision(server: Server, pages: 
         server.url + "/api/matches",
         json={"game": "goofspiel", "options": {"galaxies": 1, "planets": 2}},
     ).json()
-    page = ready(pages(drawn["seats"][0]["url"]))
+    page = ready(pages(drawn["seats"][0]["invite_url"]))
     assert NOTICE not in page.inner_text("#title")

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, shoot, wait_over
+from tests.web.conftest import create, ready, seat_again, shoot, wait_over
 
 CELL = re.compile(r"[A-G][1-7]")
 
@@ -50,7 +50,7 @@ def test_a_seat_plays_tactic_against_the_bot_by_clicking(server: Server, pages: 
     match = create(
         server, game="tactic", seed=2, seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     assert south.inner_text("#status").startswith("Choose your faction")
     frame = frame_when_mine(south)
     south.click("[data-faction='Menagerie']")
@@ -111,7 +111,7 @@ def test_a_seat_plays_tactic_against_the_bot_by_clicking(server: Server, pages: 
         click_action(south, frame, choice)
         done.add(kind(choice))
     assert {"move", "attack", "ability", "end"} <= done, done
-    shoot(ready(pages(match["seats"][0]["url"], 400, 800)), "tactic-400")
+    shoot(ready(pages(seat_again(south), 400, 800)), "tactic-400")
     south.click("#resign")
     south.click("#resign")
     wait_over(south)

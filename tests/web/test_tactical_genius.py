@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, shoot, wait_over
+from tests.web.conftest import create, ready, seat_again, shoot, wait_over
 
 
 def mine(page: Any) -> dict[str, Any]:
     page.wait_for_function(
         "() => { const f = window.duelhost.frame; const me = window.duelhost.seat; "
-        "return f.is_over || (f.to_act.includes(me) && !f.view.submitted.includes(me)); }"
+        "return f.is_over || (f.to_act.includes(me) && !f.view.submitted.includes(me) "
+        "&& !window.duelhost.sealed()); }"
     )
     frame: dict[str, Any] = page.evaluate("window.duelhost.frame")
     return frame
@@ -37,7 +38,7 @@ def test_a_seat_plays_tactical_genius_against_the_bot_by_clicking(
         seed=3,
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     frame = mine(south)
     assert frame["view"]["phase"] == "reinforcement"
     build(south, "C1", "Sword", "riposte")
@@ -47,7 +48,8 @@ def test_a_seat_plays_tactical_genius_against_the_bot_by_clicking(
     assert "points left after these: 22" in south.inner_text("#budget")  # 40 - 3 x (3+2+1)
     shoot(south, "tactical_genius-build-1280")
     south.click("#send-build")
-    south.wait_for_function("n => window.duelhost.frame.n > n", arg=frame["n"])
+    # Committed first, then revealed: the units appear once the placements are revealed.
+    south.wait_for_function("() => window.duelhost.frame.view.units.some(u => u.seat === 0)")
     units = [u for u in south.evaluate("window.duelhost.frame.view.units") if u["seat"] == 0]
     assert sorted(u["type"] for u in units) == ["Gun", "Lance", "Sword"]
     assert all(len(u["skills"]) == 1 for u in units)
@@ -68,7 +70,7 @@ def test_a_seat_plays_tactical_genius_against_the_bot_by_clicking(
                 shoot(south, "tactical_genius-1280")
             south.click("#send-orders")
         south.wait_for_function("n => window.duelhost.frame.n > n", arg=frame["n"])
-    shoot(ready(pages(match["seats"][0]["url"], 400, 800)), "tactical_genius-400")
+    shoot(ready(pages(seat_again(south), 400, 800)), "tactical_genius-400")
     south.click("#resign")
     south.click("#resign")
     wait_over(south)

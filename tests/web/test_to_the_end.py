@@ -87,7 +87,7 @@ def test_generalissimo_to_its_end_by_clicking(server: Server, pages: Any) -> Non
         setup={"position": GE_POSITION},
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     moves = 0
     for _move in range(60):
         frame = my_frame(south)
@@ -123,7 +123,7 @@ def test_multiplanetary_to_its_end_by_clicking(server: Server, pages: Any) -> No
         options={"max_ticks": ticks},
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     sent = 0
     for _tick in range(ticks + 2):
         frame = my_frame(south)
@@ -193,7 +193,7 @@ def test_tactic_to_its_end_by_clicking(server: Server, pages: Any) -> None:
         options={"max_turns": 8},
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     acted = 0
     turn = None
     kinds: set[str] = set()
@@ -255,7 +255,7 @@ def test_tactical_genius_to_its_end_by_clicking(server: Server, pages: Any) -> N
         seed=3,
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
     )
-    south = ready(pages(match["seats"][0]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
     built = False
     phases = 0
     for _phase in range(25):

@@ -22,10 +22,14 @@ def test_every_game_is_playable_by_typed_notation(server: Server, pages: Any) ->
     for game in duelhost.list_games():
         match = create(server, game=game, seed=2)
         state_url = f"{server.url}/api/matches/{match['id']}"
-        seats = [ready(pages(match["seats"][seat]["url"])) for seat in (0, 1)]
+        seats = [ready(pages(match["seats"][seat]["invite_url"])) for seat in (0, 1)]
         for page in seats:
             page.click("#expert summary") if not page.is_visible("#text") else None
         for _ in range(3):
+            # A secret simultaneous decision is committed, then revealed once both seats
+            # have committed: the next one starts when no page holds a sealed move.
+            for page in seats:
+                page.wait_for_function("() => !window.duelhost.sealed()")
             for seat in httpx.get(state_url, timeout=10).json()["to_act"]:
                 page = seats[seat]
                 logged = httpx.get(state_url, timeout=10).json()["n"]
@@ -43,7 +47,7 @@ def test_every_game_is_playable_by_typed_notation(server: Server, pages: Any) ->
 
 def test_a_refused_submission_shows_the_games_message(server: Server, pages: Any) -> None:
     match = create(server, game="goofspiel", options={"galaxies": 1, "planets": 2}, seed=4)
-    page = ready(pages(match["seats"][0]["url"]))
+    page = ready(pages(match["seats"][0]["invite_url"]))
     page.click("#expert summary")
     page.fill("#text", "7")
     page.click("#submitform button[type=submit]")

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, shoot, wait_decision, wait_over
+from tests.web.conftest import create, ready, seat_again, shoot, wait_decision, wait_over
 
 
 def play(page: Any, unit: int, second: int | None = None) -> None:
@@ -23,8 +23,8 @@ def test_two_seats_and_a_spectator_play_a_warriors_death_by_clicking(
     server: Server, pages: Any
 ) -> None:
     match = create(server, game="warriors_death", options={"bouts": 1, "rounds": 4}, seed=1)
-    south = ready(pages(match["seats"][0]["url"]))
-    north = ready(pages(match["seats"][1]["url"]))
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
     watcher = ready(pages(match["spectate"]))
     assert south.inner_text("#status") == "Choose a unit to play in round 1 of bout 1."
     # (seat 0's play, seat 1's play) per round; seat 0 wins rounds 2-4 and the bout.
@@ -66,7 +66,7 @@ def test_two_seats_and_a_spectator_play_a_warriors_death_by_clicking(
     assert north.inner_text("#result").startswith("You lose")
     marks = south.locator("#receipts li").all_inner_texts()
     assert len(marks) == 4 and all("verified" in mark for mark in marks), marks
-    shoot(ready(pages(match["seats"][0]["url"], 400, 800)), "warriors_death-over-400")
+    shoot(ready(pages(seat_again(south), 400, 800)), "warriors_death-over-400")
 
     # The replay viewer: after round 1, seat 0 saw its Blue Mage, seat 1 saw a Reaper.
     replay = ready(pages(f"/replay/{match['id']}"))

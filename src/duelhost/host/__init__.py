@@ -2,7 +2,7 @@
 
 from duelhost.host.clocks import Clock, default_clock, make_clock
 from duelhost.host.limits import HostLimits
-from duelhost.host.match import Match, Step
+from duelhost.host.match import Match, MatchOver, Step
 from duelhost.host.seats import SeatSpec, check_seats
 from duelhost.host.shapes import RECIPIENTS, Recipient
 
@@ -11,6 +11,7 @@ __all__ = [
     "Clock",
     "HostLimits",
     "Match",
+    "MatchOver",
     "Recipient",
     "SeatSpec",
     "Step",

@@ -56,7 +56,11 @@ LEGAL_LIMIT = HostLimits.legal_limit
 FRAME_BUFFER = HostLimits.frame_buffer
 BOT_BURST = HostLimits.bot_burst
 
-__all__ = ["RECIPIENTS", "Match", "Recipient", "SeatSpec", "Step", "check_seats"]
+__all__ = ["RECIPIENTS", "Match", "MatchOver", "Recipient", "SeatSpec", "Step", "check_seats"]
+
+
+class MatchOver(IllegalAction):
+    """An action on a match that is over (a seat's token only reads then; HTTP 409)."""
 
 
 @dataclass
@@ -340,6 +344,7 @@ class Match:
     def draw(self, seat: int, now: float, key: str | None = None) -> Step:
         """Offer a draw, or accept the opponent's standing offer, where the game allows it:
         the game's own draw submission, so its rules decide when it may be made."""
+        self._check_playing()
         text = self.draw_text()
         if text is None:
             raise IllegalAction(f"{self.game.name} has no draw by agreement")
@@ -423,7 +428,10 @@ class Match:
 
     def _check_playing(self) -> None:
         if self.is_over:
-            raise IllegalAction("the match is over")
+            raise MatchOver(
+                "the match is over: nothing more can be submitted, committed, resigned, "
+                "extended or drawn (its views and its record can still be read)"
+            )
 
     def _apply_tick(self) -> None:
         orders, self._orders = self._orders, {}

@@ -38,6 +38,7 @@ from websockets.asyncio.client import connect
 
 import duelhost
 from duelhost.core.registry import spec as game_spec
+from duelhost.server.client import seat_tokens_async
 from duelhost.server.loadtest import Figures, _seat_client, percentile, served
 
 ABUSER = "127.0.0.250"
@@ -58,14 +59,15 @@ async def _client(
                 await asyncio.sleep(1.0)
                 continue
             made = response.json()
+            tokens = await seat_tokens_async(http, made)
             sent: dict[int, dict[int, float]] = {0: {}, 1: {}}
             await asyncio.gather(
                 *(
                     _seat_client(
                         base,
                         made["id"],
-                        seat["seat"],
-                        seat["token"],
+                        seat,
+                        token,
                         figures,
                         until,
                         sent,
@@ -73,7 +75,8 @@ async def _client(
                         think,
                         address,
                     )
-                    for seat in made["seats"]
+                    for seat, token in enumerate(tokens)
+                    if token is not None
                 )
             )
 
@@ -102,10 +105,11 @@ async def _stream_flood(base: str, game: str, until: float, seen: Counter[str]) 
     transport = httpx.AsyncHTTPTransport(local_address=ABUSER_STREAM)
     async with httpx.AsyncClient(base_url=base, transport=transport) as http:
         made = (await http.post("/api/matches", json={"game": game})).json()
+        token = (await seat_tokens_async(http, made))[0]
     uri = base.replace("http", "ws") + f"/api/matches/{made['id']}/live"
     try:
         async with connect(uri, local_addr=(ABUSER_STREAM, 0)) as ws:
-            await ws.send(json.dumps({"token": made["seats"][0]["token"]}))
+            await ws.send(json.dumps({"token": token}))
             while time.monotonic() < until:
                 await ws.send(json.dumps({"type": "ping", "ref": "x" * 150}))
                 await ws.send("x" * 100_000)  # over the message size

@@ -34,7 +34,7 @@ from duelhost.server import keys
 from duelhost.server.ownership import CLOSED, OwnedElsewhere, Ownership, SoleOwner
 from duelhost.server.settings import ServerSettings
 from duelhost.server.writer import Writer
-from duelhost.store import MatchRow, Store
+from duelhost.store import InviteError, MatchRow, Store
 
 log = logging.getLogger("duelhost.server")
 SEAT_ACTIONS = ("resign", "draw", "extend")
@@ -64,7 +64,22 @@ class Unauthorized(PermissionError):
 
 
 def hash_token(token: str) -> str:
+    """SHA-256 hex of a seat token, an invite or a host key: the store keeps only this."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+MAX_SECRET = 64
+"""Characters of a presented invite; a longer one is no invite of this server."""
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """A new match, the single-use invite of each human seat (None: a bot seat) and the
+    creator's host key: no seat token exists until an invite is exchanged."""
+
+    live: Live
+    invites: list[str | None]
+    host_token: str
 
 
 @dataclass
@@ -73,6 +88,9 @@ class Live:
 
     match: Match
     token_hashes: list[str | None]
+    """The hash of each seat's token (None: no token yet, or a bot seat)."""
+    host_hash: str | None = None
+    """The hash of the creator's host key (reads who has joined; holds no seat)."""
     subscribers: dict[Recipient, set[asyncio.Queue[str]]] = field(
         default_factory=lambda: {0: set(), 1: set(), None: set()}
     )
@@ -178,8 +196,9 @@ class Hub:
         seats: list[dict[str, Any]],
         clock: Any,
         clock_absent: bool,
-    ) -> tuple[Live, list[str | None]]:
-        """A new match; ConfigError saying what is wrong with the request."""
+    ) -> NewMatch:
+        """A new match with an invite per human seat and a host key for its creator;
+        ConfigError saying what is wrong with the request."""
         if not isinstance(options, dict) or not isinstance(setup, dict):
             raise ConfigError("options and setup must be objects")
         if len(self.unfinished) >= self.settings.max_live_matches:
@@ -206,35 +225,77 @@ class Hub:
         match = Match(
             match_id, game, seed, setup, seat_specs, match_clock, match_secret, now, limits
         )
-        tokens: list[str | None] = [
+        # Seats that only their players hold (issue 19): the creator gets one single-use invite
+        # per human seat, never a seat token; opening an invite makes the seat's token.
+        invites: list[str | None] = [
             secrets.token_urlsafe(16) if spec.kind == "human" else None for spec in seat_specs
         ]
-        hashes = [None if token is None else hash_token(token) for token in tokens]
+        host_token = secrets.token_urlsafe(16)
         row = MatchRow(
             id=match_id,
             game=game.name,
             options=dict(game.options),
             seed=seed,
             setup=match.setup,
-            seats=[
-                {**spec.to_dict(), "token_hash": h}
-                for spec, h in zip(seat_specs, hashes, strict=True)
-            ],
+            seats=[spec.to_dict() for spec in seat_specs],
             clock=None if match_clock is None else match_clock.to_dict(),
             secret=secret.hex(),
             created=now,
             over=match.is_over,
             result=match.result,
+            host_hash=hash_token(host_token),
         )
-        self.store.create_match(row)
+        self.store.create_match(
+            row,
+            [(seat, hash_token(code)) for seat, code in enumerate(invites) if code is not None],
+        )
         self.ownership.claim(match_id)
         log.info("match created", extra={"match": match_id, "game": game.name})
-        live = Live(match, hashes, last_event=self.now())
+        live = Live(match, [None, None], row.host_hash, last_event=self.now())
         self.live[match_id] = live
         if not match.is_over:
             self.unfinished.add(match_id)
         await self._run(live, match.advance)
-        return live, tokens
+        return NewMatch(live, invites, host_token)
+
+    def exchange(self, invite: str) -> tuple[str, int, str]:
+        """Use a seat's invite: returns ``(match_id, seat, token)`` with a fresh seat token
+        that only the store's hash of it remembers. InviteError (404 unknown, 410 used before)
+        changes nothing."""
+        if not isinstance(invite, str) or not 0 < len(invite) <= MAX_SECRET:
+            raise InviteError("no such invite (check the link you were given)", 404)
+        try:
+            presented = hash_token(invite)
+        except UnicodeEncodeError:
+            raise InviteError("no such invite (check the link you were given)", 404) from None
+        token = secrets.token_urlsafe(16)
+        match_id, seat = self.store.exchange_invite(presented, hash_token(token), self.now())
+        live = self.live.get(match_id)
+        if live is not None:
+            live.token_hashes[seat] = hash_token(token)
+        return match_id, seat, token
+
+    def joined(self, live: Live) -> list[bool]:
+        """Whether each seat is taken: a bot seat always, a human seat once its invite was
+        exchanged (read from the store: another process may have exchanged it)."""
+        taken = self.store.seat_token_hashes(live.match.id)
+        return [
+            spec.kind == "bot" or seat in taken or live.token_hashes[seat] is not None
+            for seat, spec in enumerate(live.match.seats)
+        ]
+
+    def is_host(self, live: Live, authorization: str | None) -> bool:
+        """Whether the ``Authorization`` header holds the match's host key."""
+        if not authorization or live.host_hash is None:
+            return False
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer":
+            return False
+        try:
+            presented = hash_token(token.strip())
+        except UnicodeEncodeError:
+            return False
+        return hmac.compare_digest(presented, live.host_hash)
 
     def get(self, match_id: str) -> Live:
         """The match in memory, rebuilt from the store if it is not (NotFound)."""
@@ -281,8 +342,10 @@ class Hub:
             cast("list[LogEntry]", self.store.log(row.id)),
             self.settings.host,
         )
-        hashes = [s.get("token_hash") for s in row.seats]
-        return Live(match, hashes, stored=len(match.log), last_event=self.now())
+        hashes: list[str | None] = [s.get("token_hash") for s in row.seats]
+        for seat, token_hash in self.store.seat_token_hashes(row.id).items():
+            hashes[seat] = token_hash
+        return Live(match, hashes, row.host_hash, stored=len(match.log), last_event=self.now())
 
     def seat_of(self, live: Live, authorization: str | None, required: bool) -> int | None:
         """The seat a bearer token holds (None: no token, a spectator). Unauthorized for a
@@ -301,12 +364,18 @@ class Hub:
             presented = hash_token(token)
         except UnicodeEncodeError:  # not text any token could be (a lone surrogate)
             raise Unauthorized("this token holds no seat of this match") from None
-        found: int | None = None
-        for seat, stored in enumerate(live.token_hashes):
-            # Compare with every seat (no early exit) in constant time.
-            if stored is not None and hmac.compare_digest(presented, stored):
-                found = seat
+        found = _matching_seat(presented, live.token_hashes)
+        if found is None and None in live.token_hashes:
+            # A seat whose invite another process exchanged: its token is only in the store.
+            for seat, stored in self.store.seat_token_hashes(live.match.id).items():
+                live.token_hashes[seat] = stored
+            found = _matching_seat(presented, live.token_hashes)
         if found is None:
+            if live.host_hash is not None and hmac.compare_digest(presented, live.host_hash):
+                raise Unauthorized(
+                    "this is the match's host key: it shows which seats have joined "
+                    "(GET /api/matches/{id}) and holds no seat"
+                )
             raise Unauthorized("this token holds no seat of this match")
         return found
 
@@ -530,6 +599,16 @@ class Hub:
             for r, queues in live.subscribers.items()
             if queues or now - live.left.get(r, -grace) < grace
         }
+
+
+def _matching_seat(presented: str, hashes: list[str | None]) -> int | None:
+    """The seat whose token hash is ``presented``, compared with every seat (no early exit)
+    in constant time."""
+    found: int | None = None
+    for seat, stored in enumerate(hashes):
+        if stored is not None and hmac.compare_digest(presented, stored):
+            found = seat
+    return found
 
 
 _KIND_NAMES = {"int": "an integer", "float": "a number", "bool": "true or false", "str": "text"}

@@ -34,6 +34,7 @@ from rich.console import Console
 from websockets.asyncio.client import connect
 
 from duelhost.core.errors import ConfigError
+from duelhost.server.client import seat_tokens_async
 from duelhost.store import Store
 
 
@@ -255,16 +256,19 @@ async def _run(
             if response.status_code != 201:
                 raise ConfigError(f"cannot create a {name} match: {response.text}")
             made = response.json()
+            tokens = await seat_tokens_async(client, made)
             ids.append(made["id"])
             sent: dict[int, dict[int, float]] = {0: {}, 1: {}}
             for seat in (0, 1):
+                token = tokens[seat]
+                assert token is not None  # both seats are human
                 tasks.append(
                     asyncio.create_task(
                         _seat_client(
                             base,
                             made["id"],
                             seat,
-                            made["seats"][seat]["token"],
+                            token,
                             figures,
                             stop,
                             sent,

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["human", "bot"] = Field(
-        description="human: gets a token; bot: played by the server"
+        description="human: gets a single-use invite; bot: played by the server"
     )
     bot: str | None = Field(default=None, max_length=64, description="the bot's name (bot seats)")
 
@@ -40,8 +40,14 @@ class SeatOut(BaseModel):
     seat: int
     kind: str
     bot: str | None = None
-    token: str | None = None
-    url: str | None = None
+    invite: str | None = Field(
+        default=None,
+        description="human seats: the single-use invite (POST /api/invites/{invite} gives "
+        "the seat's token, once); null for a bot seat",
+    )
+    invite_url: str | None = Field(
+        default=None, description="the seat's page that opens the invite: /play/<id>#invite=<code>"
+    )
 
 
 class Created(BaseModel):
@@ -58,6 +64,17 @@ class Created(BaseModel):
     seats: list[SeatOut]
     spectate: str
     clock: dict[str, Any] | None
+    host_token: str = Field(
+        description="the creator's host key: GET /api/matches/{id} with it shows which seats "
+        "have joined; it reads nothing secret and acts for no seat"
+    )
+
+
+class Invited(BaseModel):
+    match_id: str
+    seat: int
+    token: str = Field(description="the seat's token: given once, to whoever opened the invite")
+    url: str = Field(description="the seat's page (it takes the token from sessionStorage)")
 
 
 class Submission(BaseModel):
@@ -105,6 +122,11 @@ class MatchState(BaseModel):
     orders: str | None = None
     seed_commitment: str
     seed_chosen_by_creator: bool
+    joined: list[bool] | None = Field(
+        default=None,
+        description="with the host key only: whether each seat is taken (a bot seat always, "
+        "a human seat once its invite was opened)",
+    )
 
 
 class MatchSummary(BaseModel):

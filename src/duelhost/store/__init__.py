@@ -2,10 +2,12 @@
 (``postgresql+psycopg://...``, the ``duelhost[postgres]`` extra) with the same schema and
 guarantees.
 
-Two tables (``schema.py``; Alembic migrations in ``migrations/``, applied on every start):
-``matches`` (one row per match: game, options, seed, setup, seats with hashed tokens, clock, the
-per-match secret of the receipts' nonces, creation time, whether it is over) and ``match_log``
-(the host's log entries, ``UNIQUE (match_id, seq)``). The server commits every step's entries
+The tables (``schema.py``; Alembic migrations in ``migrations/``, applied on every start):
+``matches`` (one row per match: game, options, seed, setup, seats, clock, the per-match secret of
+the receipts' nonces, the hash of the creator's host key, creation time, whether it is over),
+``match_log`` (the host's log entries, ``UNIQUE (match_id, seq)``) and ``invites`` (the hash of
+each human seat's single-use invite and, once it was exchanged, of the seat token it gave: the
+database never holds an invite or a token itself). The server commits every step's entries
 before it acknowledges or broadcasts anything, and rebuilds unfinished matches on start by
 replaying their logs (``Store.unfinished``).
 
@@ -28,7 +30,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from duelhost.core.errors import ConfigError
 from duelhost.store import migrate
-from duelhost.store.schema import leases, match_log, matches, metadata
+from duelhost.store.schema import invites, leases, match_log, matches, metadata
 
 _UPDATE_STATUS = (
     update(matches)
@@ -51,13 +53,24 @@ class MatchRow:
     seed: int
     setup: dict[str, Any]
     seats: list[dict[str, Any]]
-    """Each ``{"kind", "bot", "token_hash"}`` (the hash of a human seat's token)."""
+    """Each ``{"kind", "bot"}`` (matches made before invites also have ``token_hash``, the
+    hash of a human seat's token)."""
     clock: dict[str, Any] | None
     secret: str
     created: float
     over: bool = False
     result: dict[str, Any] | None = None
     updated: float = 0.0
+    host_hash: str | None = None
+    """SHA-256 hex of the creator's host key (None for matches made before invites)."""
+
+
+class InviteError(LookupError):
+    """An invite that cannot be exchanged; ``status`` is 404 (unknown) or 410 (used)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def _dumps(data: Any) -> str:
@@ -124,7 +137,9 @@ class Store:
                 for name in ("synchronous_commit", "fsync")
             }
 
-    def create_match(self, row: MatchRow) -> None:
+    def create_match(self, row: MatchRow, invite_hashes: Iterable[tuple[int, str]] = ()) -> None:
+        """Store a new match and its seats' invites (``(seat, SHA-256 of the invite)``) in one
+        transaction."""
         with self.engine.begin() as connection:
             connection.execute(
                 insert(matches).values(
@@ -140,8 +155,50 @@ class Store:
                     over=row.over,
                     result=None if row.result is None else _dumps(row.result),
                     updated=row.created,
+                    host_hash=row.host_hash,
                 )
             )
+            made = [
+                {"invite_hash": h, "match_id": row.id, "seat": seat, "created": row.created}
+                for seat, h in invite_hashes
+            ]
+            if made:
+                connection.execute(insert(invites), made)
+
+    def exchange_invite(self, invite_hash: str, token_hash: str, now: float) -> tuple[str, int]:
+        """Use an invite once: it now stands for the seat token whose hash is ``token_hash``.
+        Returns ``(match_id, seat)``; InviteError (nothing changed) for an unknown invite or
+        one used before. Two processes exchanging the same invite at once: one wins."""
+        with self.engine.begin() as connection:
+            used = connection.execute(
+                update(invites)
+                .where(invites.c.invite_hash == invite_hash, invites.c.used.is_(None))
+                .values(used=now, token_hash=token_hash)
+            )
+            found = connection.execute(
+                select(invites.c.match_id, invites.c.seat, invites.c.used).where(
+                    invites.c.invite_hash == invite_hash
+                )
+            ).first()
+        if found is None:
+            raise InviteError("no such invite (check the link you were given)", 404)
+        if used.rowcount != 1:
+            raise InviteError(
+                "this invite was already used: an invite gives its seat once; whoever opened "
+                "it holds the seat (ask the match's creator for a new match if that was not you)",
+                410,
+            )
+        return str(found.match_id), int(found.seat)
+
+    def seat_token_hashes(self, match_id: str) -> dict[int, str]:
+        """The token hash of each seat whose invite was exchanged."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(invites.c.seat, invites.c.token_hash).where(
+                    invites.c.match_id == match_id, invites.c.token_hash.is_not(None)
+                )
+            ).all()
+        return {int(seat): str(token_hash) for seat, token_hash in found}
 
     def append(
         self,
@@ -299,6 +356,7 @@ def _row(data: Any) -> MatchRow:
         over=bool(data["over"]),
         result=None if data["result"] is None else json.loads(data["result"]),
         updated=float(data["updated"]),
+        host_hash=data["host_hash"],
     )
 
 
@@ -312,6 +370,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 __all__ = [
     "IntegrityError",
+    "InviteError",
     "MatchRow",
     "Store",
     "default_url",

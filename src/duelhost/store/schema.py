@@ -4,8 +4,11 @@
 per-match secret of the receipts' nonces, creation time, whether it is over). ``match_log``: the
 host's log entries, ``UNIQUE (match_id, seq)``, each with the lease epoch it was written under.
 ``leases``: which server process owns each live match, with its fencing epoch and expiry;
-``nodes``: each process's address (``duelhost.store.lease_book``). Every change here goes with a
-migration in ``migrations/versions`` (a test compares the migrated database with these tables).
+``nodes``: each process's address (``duelhost.store.lease_book``). ``invites``: one single-use
+invite per human seat (only its SHA-256), and once it was exchanged the hash of the seat token it
+gave (issue 19); ``matches.host_hash`` is the hash of the creator's host key. Every change here
+goes with a migration in ``migrations/versions`` (a test compares the migrated database with
+these tables).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ matches = Table(
     Column("over", Boolean, nullable=False, default=False),
     Column("result", Text, nullable=True),
     Column("updated", Float, nullable=False),
+    Column("host_hash", String(64), nullable=True),
 )
 
 match_log = Table(
@@ -70,4 +74,15 @@ nodes = Table(
     Column("id", String(64), primary_key=True),
     Column("url", Text, nullable=False),
     Column("seen", Float, nullable=False),
+)
+
+invites = Table(
+    "invites",
+    metadata,
+    Column("invite_hash", String(64), primary_key=True),
+    Column("match_id", String(64), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("used", Float, nullable=True),
+    Column("token_hash", String(64), nullable=True),
 )

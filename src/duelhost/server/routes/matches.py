@@ -1,4 +1,9 @@
-"""The match routes of the HTTP API: create, list, read, submit, resign, extend, draw, record.
+"""The match routes of the HTTP API: create, exchange an invite, list, read, submit, commit,
+resign, extend, draw, record.
+
+Creating a match gives one single-use invite per human seat and a host key, never a seat token:
+``POST /api/invites/{invite}`` gives the seat's token to whoever opens the invite, once (issue
+19). Once the match is over a seat's token only reads: acting with it is a 409.
 
 Every error is ``{"error": "<message>"}`` with a 4xx status (see ``duelhost.server.errors``).
 """
@@ -12,6 +17,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.host import MatchOver
 from duelhost.host.shapes import Answer
 from duelhost.server.access import (
     acting_seat,
@@ -22,7 +28,7 @@ from duelhost.server.access import (
     seat_for,
     settings_of,
 )
-from duelhost.server.errors import ERRORS, ApiError
+from duelhost.server.errors import ERRORS, ApiError, ErrorOut
 from duelhost.server.hub import Busy, Live
 from duelhost.server.limits import client_of, too_many
 from duelhost.server.models import (
@@ -30,19 +36,23 @@ from duelhost.server.models import (
     Commitment,
     Created,
     CreateMatch,
+    Invited,
     MatchList,
     MatchState,
     MatchSummary,
     SeatOut,
     Submission,
 )
+from duelhost.store import InviteError
 
 router = APIRouter()
 
 
 @router.post("/api/matches", status_code=201, response_model=Created, responses=ERRORS)
 async def create_match(request: Request, body: CreateMatch) -> Any:
-    """Create a match. Human seats get a token (in the URL fragment of their page)."""
+    """Create a match. Each human seat gets a single-use invite (its page's link holds it in
+    the fragment); the creator gets a host key that shows which seats have joined. No seat
+    token exists until an invite is opened."""
     hub = hub_of(request)
     wait = limiter_of(request).creation(client_of(request.scope))
     if wait:
@@ -50,7 +60,7 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
         status, headers, message = too_many(wait, f"more than {limit} matches a minute")
         raise ApiError(status, message, headers)
     try:
-        live, tokens = await hub.create(
+        made = await hub.create(
             body.game,
             body.options,
             body.seed,
@@ -63,16 +73,16 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
         raise ApiError(400, str(error)) from None
     except Busy as error:
         raise ApiError(429, str(error), {"Retry-After": "60"}) from None
-    match = live.match
+    match = made.live.match
     seats = [
         SeatOut(
             seat=number,
             kind=seat.kind,
             bot=seat.bot,
-            token=token,
-            url=None if token is None else f"/play/{match.id}#{token}",
+            invite=invite,
+            invite_url=None if invite is None else f"/play/{match.id}#invite={invite}",
         )
-        for number, (seat, token) in enumerate(zip(match.seats, tokens, strict=True))
+        for number, (seat, invite) in enumerate(zip(match.seats, made.invites, strict=True))
     ]
     return Created(
         id=match.id,
@@ -83,7 +93,26 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
         seats=seats,
         spectate=f"/watch/{match.id}",
         clock=None if match.clock is None else match.clock.to_dict(),
+        host_token=made.host_token,
     )
+
+
+INVITE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    404: {"model": ErrorOut, "description": "no such invite"},
+    410: {"model": ErrorOut, "description": "the invite was used before (it gives its seat once)"},
+}
+
+
+@router.post("/api/invites/{invite}", response_model=Invited, responses=INVITE_ERRORS)
+async def exchange_invite(request: Request, invite: str) -> Any:
+    """Open a seat's invite: answers the seat's token, made now and shown only here. The
+    invite then dies: opening it again is a 410 (404 for an invite that never existed)."""
+    try:
+        match_id, seat, token = hub_of(request).exchange(invite)
+    except InviteError as error:
+        raise ApiError(error.status, str(error)) from None
+    return Invited(match_id=match_id, seat=seat, token=token, url=f"/play/{match_id}")
 
 
 @router.get("/api/matches", response_model=MatchList, responses=ERRORS)
@@ -116,9 +145,13 @@ async def list_matches(
 async def get_match(
     request: Request, match_id: str, authorization: str | None = Header(default=None)
 ) -> Any:
-    """A seat's state (bearer token) or the spectator's (no token)."""
+    """A seat's state (bearer token) or the spectator's (no token); with the creator's host
+    key, the spectator's and ``joined``: which seats are taken."""
     hub = hub_of(request)
     live = find(hub, match_id)
+    if hub.is_host(live, authorization):
+        await hub.settled(live)
+        return {**live.match.summary(None, hub.now()), "joined": hub.joined(live)}
     seat = seat_for(hub, live, authorization, required=False)
     await hub.settled(live)
     return live.match.summary(seat, hub.now())
@@ -137,6 +170,8 @@ async def submit(
     seat = acting_seat(hub, live, authorization, body.seat)
     try:
         return await hub.submit(live, seat, body.text, body.key, body.nonce)
+    except MatchOver as error:
+        raise ApiError(409, str(error)) from None
     except IllegalAction as error:
         raise ApiError(400, str(error)) from None
 
@@ -155,6 +190,8 @@ async def commit(
     seat = acting_seat(hub, live, authorization, body.seat)
     try:
         return await hub.commit(live, seat, body.commitment, body.key)
+    except MatchOver as error:
+        raise ApiError(409, str(error)) from None
     except IllegalAction as error:
         raise ApiError(400, str(error)) from None
 

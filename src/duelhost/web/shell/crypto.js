@@ -1,5 +1,6 @@
-// SHA-256 in the browser for checking receipts: Web Crypto where the page is a secure context
-// (https, or loopback), otherwise a small implementation of FIPS 180-4 below.
+// SHA-256 in the browser for commitments and receipts: Web Crypto (crypto.subtle.digest) where
+// the page is a secure context (https, or loopback), otherwise a small implementation of
+// FIPS 180-4 below; nonces from the browser's CSPRNG (crypto.getRandomValues).
 
 export async function sha256hex(text) {
   const bytes = new TextEncoder().encode(text);
@@ -16,6 +17,19 @@ export function receiptText(matchId, seat, decision, text, nonce, number) {
   const fields = [matchId, seat, decision, text, nonce];
   if (number !== undefined && number !== null) fields.push(number);
   return JSON.stringify(fields);
+}
+
+/** The bytes a commitment hashes (docs/fairness.md): the UTF-8 JSON array
+ *  ["duelhost-commit-v1", match_id, seat, decision, text, nonce] with no spaces, non-ASCII kept
+ *  (JSON.stringify writes exactly what Python's json.dumps(separators=(",", ":"),
+ *  ensure_ascii=False) does for these fields). */
+export function commitText(matchId, seat, decision, text, nonce) {
+  return JSON.stringify(["duelhost-commit-v1", matchId, seat, decision, text, nonce]);
+}
+
+/** A commitment's nonce: 128 bits from the CSPRNG as 32 lowercase hex digits. */
+export function randomNonce() {
+  return hex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 function hex(bytes) {

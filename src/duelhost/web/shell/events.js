@@ -19,6 +19,8 @@ export function sentence(event, viewer, names) {
       return cap(who) + (event.kind === "order" ? " sent orders" : " submitted") + " (receipt " + event.receipt.slice(0, 8) + "…).";
     case "your_submission": return "You submitted " + event.text + " (receipt " + event.receipt.slice(0, 8) + "…).";
     case "reveal": return null;  // shown in the receipts panel as "verified"
+    case "committed": return cap(who) + " committed to a move (sealed: only its hash was sent).";
+    case "reveal_requested": return "Every move of decision " + (event.decision + 1) + " is sealed: the reveals are asked for.";
     case "timeout": return cap(who) + " ran out of time; the game's timeout rule played for " + (who === "you" ? "you" : "them") + ".";
     case "tick": return "Tick " + (event.decision + 1) + " resolved.";
     case "resign": return cap(who) + (who === "you" ? " resigned." : " resigned.");

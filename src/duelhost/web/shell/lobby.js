@@ -43,7 +43,8 @@ function gameCard(game, formBox, made) {
 async function playBot(game, made) {
   try {
     const match = await api("POST", "/api/matches", {game: game.name, seats: [{kind: "human"}, {kind: "bot", bot: bestBot(game)}]});
-    location.href = match.seats[0].url;
+    // The seat's page opens the creator's own invite (the seat token is made then).
+    location.href = match.seats[0].invite_url;
   } catch (error) {
     made.hidden = false;
     fill(made, h("p", {class: "error"}, error.message));
@@ -52,7 +53,7 @@ async function playBot(game, made) {
 
 function seatSelect(game, seat) {
   return h("select", {id: "seat" + seat, name: "seat" + seat},
-    h("option", {value: "human"}, "a person (gets a link)"),
+    h("option", {value: "human"}, "a person (gets an invite link)"),
     game.bots.map((bot) => h("option", {value: "bot:" + bot, selected: seat === 1 && bot === bestBot(game)}, "bot: " + bot)));
 }
 
@@ -140,17 +141,41 @@ function showForm(game, box, made) {
   box.scrollIntoView({block: "nearest"});
 }
 
+/** The new match: the creator's own seat (the first human one: its invite opens on a click),
+ *  the invite links to send, and which seats have joined (read with the host key). */
 function showCreated(match, game, box) {
   box.hidden = false;
-  const humans = match.seats.filter((s) => s.url);
+  box.dataset.match = match.id;
+  const humans = match.seats.filter((s) => s.invite_url);
+  const mine = humans[0];
+  const joined = new Map();
+  const seatLine = (s) => h("li", {"data-seat": s.seat}, game.seat_names[s.seat] + ": ",
+    !s.invite_url ? "bot " + s.bot
+      : s === mine ? h("a", {href: s.invite_url, class: "seat-link primary"}, "your seat: go to it")
+      : [h("a", {href: s.invite_url, class: "invite-link"}, location.origin + s.invite_url), " "],
+    s.invite_url ? (joined.set(s.seat, h("span", {class: "muted joined", "data-joined": "no"}, " · not opened yet")), joined.get(s.seat)) : null);
   fill(box,
     h("h3", {}, "Match " + match.id + " (" + game.title + ") is ready"),
-    humans.length > 1 ? h("p", {}, "Each link holds that seat's secret: open yours, send the other to your opponent.") : null,
+    humans.length > 1 ? h("p", {}, "Each invite link gives its seat once, to whoever opens it first: keep yours, send the other to your opponent.") : null,
     h("ul", {},
-      match.seats.map((s) => h("li", {"data-seat": s.seat}, game.seat_names[s.seat] + ": ",
-        s.url ? h("a", {href: s.url, class: "seat-link"}, location.origin + s.url) : "bot " + s.bot)),
+      match.seats.map(seatLine),
       h("li", {}, "spectators: ", h("a", {href: match.spectate, class: "watch-link"}, location.origin + match.spectate))));
   box.scrollIntoView({block: "nearest"});
+  // The host key shows which seats have joined; it holds no seat and reads nothing secret.
+  const poll = async () => {
+    if (!box.isConnected || box.hidden || box.dataset.match !== match.id) return;
+    try {
+      const state = await api("GET", "/api/matches/" + encodeURIComponent(match.id), undefined, match.host_token);
+      for (const [seat, el] of joined) {
+        const taken = Boolean(state.joined && state.joined[seat]);
+        el.dataset.joined = taken ? "yes" : "no";
+        el.textContent = taken ? " · joined ✓" : " · not opened yet";
+      }
+      if (state.joined && state.joined.every(Boolean)) return;
+    } catch { /* try again later */ }
+    setTimeout(poll, 3000);
+  };
+  if (joined.size) setTimeout(poll, 3000);
 }
 
 async function refreshMatches(list, games) {

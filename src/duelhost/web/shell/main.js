@@ -21,8 +21,9 @@ async function route() {
   const [page, id] = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   if (page === "play" && id) {
     const {matchPage, takeToken} = await import("./match.js");
-    const token = takeToken(id);
-    if (!token) { app.textContent = "This seat link has no token: open the link you were given (it ends with #…), or watch at /watch/" + id + "."; return; }
+    let token;
+    try { token = await takeToken(id); } catch (error) { app.textContent = error.message + " You can watch at /watch/" + id + "."; return; }
+    if (!token) { app.textContent = "This seat link has no invite: open the link you were given (it ends with #invite=…), or watch at /watch/" + id + "."; return; }
     await matchPage(app, id, token);
   } else if (page === "watch" && id) {
     const {matchPage} = await import("./match.js");

@@ -1,4 +1,4 @@
-// The seat page (/play/<id>#<token>) and the spectator page (/watch/<id>): a status bar, the
+// The seat page (/play/<id>#invite=<code>) and the spectator page (/watch/<id>): a status bar, the
 // game's board, the player panels with clocks, receipts, the event log and the game-over banner.
 import {api, Live} from "./api.js";
 import {$, badge, fill, h} from "./dom.js";
@@ -6,17 +6,30 @@ import {resultSentence, seatName, sentence} from "./events.js";
 import {loadBoard} from "./boards.js";
 import {Submissions} from "./submit.js";
 
-/** The seat token: from the URL fragment once (then removed from the address bar), else from
- *  this tab's sessionStorage. */
-export function takeToken(matchId) {
+/** The seat token. A seat's link holds its single-use invite (#invite=<code>): the page removes
+ *  it from the address bar, exchanges it for the seat's token (POST /api/invites/<code>) and
+ *  keeps the token in this tab's sessionStorage, so a reload still holds the seat and the
+ *  token never sits in the URL or the history. An older link with the token itself (#<token>)
+ *  is read the same way. Rejects with the server's sentence (an invite used before: 410). */
+export async function takeToken(matchId) {
   const key = "duelhost:token:" + matchId;
-  const fromUrl = decodeURIComponent(location.hash.slice(1));
-  if (fromUrl) {
-    try { sessionStorage.setItem(key, fromUrl); } catch { /* storage off: keep it in the URL */ return fromUrl; }
-    history.replaceState(null, "", location.pathname + location.search);
-    return fromUrl;
+  const fragment = decodeURIComponent(location.hash.slice(1));
+  let stored = null;
+  try { stored = sessionStorage.getItem(key); } catch { /* storage off */ }
+  if (!fragment) return stored;
+  history.replaceState(null, "", location.pathname + location.search);
+  let token = fragment;
+  if (fragment.startsWith("invite=")) {
+    try {
+      token = (await api("POST", "/api/invites/" + encodeURIComponent(fragment.slice(7)))).token;
+    } catch (error) {
+      // This tab opened the invite before (a reload that kept the fragment): its token holds.
+      if (stored) return stored;
+      throw error;
+    }
   }
-  try { return sessionStorage.getItem(key); } catch { return null; }
+  try { sessionStorage.setItem(key, token); } catch { /* storage off: this load only */ }
+  return token;
 }
 
 export async function matchPage(app, matchId, token) {
@@ -54,6 +67,7 @@ class MatchPage {
       clock: () => this.tick(),
     });
     this.submissions = null;
+    this.commitSeen = new Set();  // "decision:seat" of every commitment announced
     this.frames = Promise.resolve();
     this.build();
   }
@@ -131,7 +145,8 @@ class MatchPage {
       }
       this.els.expert.open = Boolean(this.board.fallback);
     }
-    if (this.submissions) this.submissions.note(frame.events);
+    for (const event of frame.events) if (event.type === "committed") this.commitSeen.add(event.decision + ":" + event.seat);
+    if (this.submissions) this.submissions.note(frame.events, frame.view.decision);
     frame.events.forEach((event, i) => {
       // A submission that resolved its decision at once (a sequential move, the second of a
       // simultaneous pair) is told by the game's own line that follows it in the same frame.
@@ -143,16 +158,36 @@ class MatchPage {
     this.render();
   }
 
+  /** The decision in play, and whether both seats make it secretly (then the page plays it by
+   *  commit, then reveal: the server takes commitments for exactly these, not tick orders). */
+  decisionInPlay(text) {
+    const frame = this.frame;
+    const view = frame.view;
+    const seats = (view.to_act || []).length + (view.submitted || []).length;
+    const tick = frame.clock?.mode === "tick";
+    // A commitment is never judged before its reveal: a text outside a complete list of
+    // legal submissions (typed by hand) goes plainly, so the game's refusal comes back now.
+    const listed = frame.legal_complete === false || !Array.isArray(frame.legal) || frame.legal.includes(text);
+    return {decision: view.decision, secret: !tick && listed && seats >= 2 && (view.to_act || []).includes(this.seat)};
+  }
+
+  /** This seat's commitment to the decision in play (its move is sealed, not yet revealed). */
+  sealed() {
+    if (!this.submissions || this.frame.is_over) return null;
+    return this.submissions.commitment(this.frame.view.decision);
+  }
+
   ctx() {
     const frame = this.frame;
     const view = frame.view;
     const seat = this.seat;
+    const sealed = this.sealed();
     return {
       seat,
       names: this.names(),
       mustAct: seat !== null && frame.to_act.includes(seat) && !frame.is_over,
-      submitted: seat !== null && (view.submitted || []).includes(seat),
-      pending: view.pending ?? null,
+      submitted: seat !== null && ((view.submitted || []).includes(seat) || Boolean(sealed)),
+      pending: view.pending ?? (sealed ? sealed.text : null),
       legal: frame.legal ?? null,
       legalComplete: frame.legal_complete !== false,
       orders: frame.orders ?? null,
@@ -225,11 +260,13 @@ class MatchPage {
     const names = this.names();
     const order = this.seat === null ? [0, 1] : [1 - this.seat, this.seat];
     const submitted = frame.view.submitted || [];
+    const sealed = (s) => this.commitSeen.has(frame.view.decision + ":" + s) || (s === this.seat && Boolean(this.sealed()));
     fill(this.els.panels, ...order.map((s) => {
       const acting = frame.to_act.includes(s) && !frame.is_over;
       let state;
       if (frame.is_over) state = frame.winner === s ? "won" : frame.winner === null ? "draw" : "lost";
       else if (submitted.includes(s)) state = s === this.seat ? "submitted: waiting for the reveal" : "has submitted";
+      else if (sealed(s)) state = s === this.seat ? "submitted (sealed): waiting for the reveal" : "has submitted (sealed)";
       else if (acting) state = s === this.seat ? "your decision" : "is deciding";
       else state = "waiting";
       const label = s === this.seat ? "You · " + names[s] : names[s];
@@ -288,12 +325,16 @@ class MatchPage {
   showReceipts() {
     if (!this.submissions) return;
     const items = this.submissions.list.slice().reverse().map((r) => {
-      const mark = r.verified === true ? h("span", {class: "ok", title: "this page recomputed the receipt from the published nonce"}, "✓ verified")
-        : r.verified === false ? h("span", {class: "bad"}, "✗ does not match")
-        : h("span", {class: "muted"}, "sealed");
-      return h("li", {"data-decision": r.decision},
+      const commit = r.mode === "commit";
+      const how = commit ? "this page recomputed the SHA-256 commitment of its own move and nonce, and the server recorded the reveal under it"
+        : "this page recomputed the receipt from the published nonce";
+      const mark = r.verified === true ? h("span", {class: "ok", "data-verified": "yes", title: how}, "✓ verified")
+        : r.verified === false ? h("span", {class: "bad", "data-verified": "no"}, "✗ does not match")
+        : r.error ? h("span", {class: "bad", "data-verified": "no", title: r.error}, "✗ not revealed")
+        : h("span", {class: "muted", "data-verified": "pending"}, commit ? (r.revealed ? "revealed" : "committed, sealed") : "sealed");
+      return h("li", {"data-decision": r.decision, "data-mode": commit ? "commit" : "plain"},
         h("span", {class: "num"}, "#" + (r.decision + 1)), h("b", {}, r.text),
-        h("span", {class: "r", title: r.receipt}, r.receipt.slice(0, 10) + "…"), mark);
+        h("span", {class: "r", title: (commit ? "commitment " : "receipt ") + r.receipt}, r.receipt.slice(0, 10) + "…"), mark);
     });
     fill(this.els.receipts, ...(items.length ? items : [h("li", {class: "muted"}, "none yet")]));
   }
@@ -341,7 +382,8 @@ class MatchPage {
   async submit(text) {
     this.showError("");
     try {
-      const ack = await this.submissions.submit(text);
+      const ack = await this.submissions.submit(text, this.decisionInPlay(text));
+      this.render();  // a commitment seals the move on this page alone: show it at once
       return ack;
     } catch (error) {
       this.showError(error.message);
@@ -384,9 +426,10 @@ class MatchPage {
       const made = await api("POST", "/api/matches", body);
       const me = made.seats[1 - this.seat];
       const other = made.seats[this.seat];
+      // Each link holds a single-use invite: the first page to open it gets the seat.
       fill(box, h("p", {}, "Rematch created: you play seat " + me.seat + "."),
-        other.url ? h("p", {}, "Send your opponent their link: ", h("a", {href: other.url, id: "opponent-link"}, location.origin + other.url)) : null,
-        h("a", {href: me.url, id: "my-rematch", class: "primary"}, "Go to the rematch"));
+        other.invite_url ? h("p", {}, "Send your opponent their invite (it works once): ", h("a", {href: other.invite_url, id: "opponent-link"}, location.origin + other.invite_url)) : null,
+        h("a", {href: me.invite_url, id: "my-rematch", class: "primary"}, "Go to the rematch"));
     } catch (error) {
       fill(box, h("span", {class: "error"}, error.message));
     }
