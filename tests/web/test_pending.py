@@ -84,18 +84,23 @@ def test_multiplanetary_orders_stay_sealed_until_the_tick(server: Server, pages:
     assert watcher.locator(".fleet[data-owner='0']").count() == fleets[id(watcher)] + 1
 
 
+SENT = "() => Boolean(window.duelhost.sealed()) || window.duelhost.frame.view.submitted.includes(0)"
+"""Seat 0 has sent its move: committed (sealed on its page; the server holds only the hash)
+or, for a decision played plainly, submitted."""
+
+
 def test_tactic_faction_and_king_stay_sealed(server: Server, pages: Any) -> None:
     south, north, watcher = three(server, pages, game="tactic", seed=2)
     before = boards(north, watcher)
     south.click("[data-faction='Abyss']")
-    south.wait_for_function("() => window.duelhost.frame.view.submitted.includes(0)")
+    south.wait_for_function(SENT)
     shows_nothing(before, ["faction Abyss"], north, watcher)
     north.click("[data-faction='Order']")
     for page in (south, north, watcher):
         page.wait_for_function("() => window.duelhost.frame.view.phase === 'king'")
     before = boards(north, watcher)
     south.click("[data-cell='E1']")
-    south.wait_for_function("() => window.duelhost.frame.view.submitted.includes(0)")
+    south.wait_for_function(SENT)
     shows_nothing(before, ["king E1"], north, watcher)
     for page in (north, watcher):
         assert page.locator("[data-cell='E1'] text").count() == 0  # no King drawn there

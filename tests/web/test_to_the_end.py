@@ -21,9 +21,11 @@ TA_CELL = re.compile(r"[A-G][1-7]")
 
 MINE = (
     "() => { const f = window.duelhost.frame; const me = window.duelhost.seat; return f.is_over"
-    " || (f.to_act.includes(me) && f.legal !== null && !(f.view.submitted || []).includes(me)); }"
+    " || (f.to_act.includes(me) && f.legal !== null && !(f.view.submitted || []).includes(me)"
+    " && !window.duelhost.sealed()); }"
 )
-"""The page shows a decision its seat owes (and has not sent yet), or the end."""
+"""The page shows a decision its seat owes (and has not sent yet: neither submitted nor
+committed to, sealed), or the end."""
 
 
 def my_frame(page: Any) -> dict[str, Any]:
