@@ -1,4 +1,5 @@
-"""A greedy Multiplanetary Empire bot: defend threatened planets, then expand to the best value.
+"""Multiplanetary Empire's greedy bot (defend threatened planets, then expand to the best value)
+and the registration of the planner levels (``planner.py``).
 
 It reads only its seat's view and the game's ``travel_ticks`` helper. Each tick:
 
@@ -131,3 +132,8 @@ def make(game: Game, seat: int, seed: int) -> GreedyMultiplanetaryBot:
 
 
 register_bot("greedy", make, game="multiplanetary")
+
+# The levels (``easy``, ``medium``, ``hard``) live in ``planner.py`` and register there.
+from duelhost.games.multiplanetary import planner as _planner  # noqa: E402
+
+__all__ = ["GreedyMultiplanetaryBot", "_planner"]

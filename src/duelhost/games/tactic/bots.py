@@ -1,4 +1,6 @@
-"""The greedy /TACTIC/ bot: builds a front line of its dearest units, then plays one-ply greedy.
+"""/TACTIC/'s bots: ``greedy`` (also the ``easy`` level) and the search levels' registration.
+
+The greedy bot builds a front line of its dearest units, then plays one-ply greedy.
 
 Setup: a random faction and crown space; each placement buys the most expensive unit it can
 pay for, on its front row, central columns first. In play, it scores the board after each legal
@@ -101,3 +103,17 @@ class GreedyTacticBot:
 
 
 register_bot("greedy", GreedyTacticBot, game="tactic")
+
+
+class EasyTacticBot(GreedyTacticBot):
+    """The ``easy`` level: the greedy bot under its level's name."""
+
+    name = "easy"
+
+
+register_bot("easy", EasyTacticBot, game="tactic")
+
+# The search levels (``medium``, ``hard``) live in ``search.py`` and register there.
+from duelhost.games.tactic import search as _search  # noqa: E402
+
+__all__ = ["EasyTacticBot", "GreedyTacticBot", "_search", "score"]

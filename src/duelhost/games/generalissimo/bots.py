@@ -1,0 +1,370 @@
+"""Generalissimo's bot levels (``easy``, ``medium``, ``hard``): alpha-beta over the double move.
+
+The game hides nothing (every seat sees the whole board), so the bot rebuilds the match from
+its seat's view (``view["position"]``: board, side to move, moves left in the turn, quiet-turn
+count, the piece that already moved) and searches it with the engine's own move generator. It
+never holds the match state: only a ``SeatHandle``. The view's position does not hold the
+positions seen before (GE8's repetition): the bot remembers those it was shown since the last
+removal (and those its turns hand to the other side) and gives them to the rebuilt state. A
+draw is worth 15 points less than nothing to the searching seat (contempt), so it plays on
+unless far behind. A standing draw offer is not carried.
+
+Search (``Search``): negamax alpha-beta over single moves (GE2: a turn is one or two moves by
+different pieces, or a pass), so the side to move changes only at the end of a turn; a child
+whose side did not change keeps the window and its value, the others are negated.
+Iterative deepening in moves (plies); depth 2 is the seat's whole turn, depth 4 both turns.
+Each ply keeps every capture (ordered by the material it takes, GE5-GE7: a volley's own losses
+count against it), the best ``quiet`` other moves by the previous iteration's ranking at the
+root and by a history heuristic and forward progress below it, and the pass. At depth 0 a
+quiescence search plays on captures only (stand pat on the evaluation).
+
+Evaluation, for the side to move: material (Horseman 5, Archer 4, Shieldman 3, Swordsman 4,
+Guardsman 6, Catapult 5), plus mobility (a hundredth of a point per legal move, both sides),
+minus threats (0.6 of what the other side's best capture would take, 0.3 of its second best),
+minus an approach term (a tenth of a point per step between each piece and the nearest enemy
+it can remove, so the search goes after the last pieces instead of drifting into GE8's
+quiet-turn draw).
+
+Budget (``duelhost.bots.budget``): a node is one move or pass played in the search; with
+``--bot-nodes N`` the bot is deterministic (ties broken by the seat's generator from the match
+seed). Levels: ``hard`` the full budget and ``quiet=10``; ``medium`` a tenth of it and
+``quiet=6``; ``easy`` one move deep plus captures (it takes what it sees, not what it risks).
+"""
+
+from __future__ import annotations
+
+import random
+
+from duelhost.bots.base import SeatHandle
+from duelhost.bots.budget import Budget, Clock, default
+from duelhost.bots.registry import register_bot
+from duelhost.core.registry import Game
+from duelhost.core.rng import derive
+from duelhost.games.generalissimo.board import (
+    ARCHER,
+    CATAPULT,
+    COLUMNS,
+    GUARDSMAN,
+    HORSEMAN,
+    KINDS,
+    SHIELDMAN,
+    SWORDSMAN,
+    kind_can_remove,
+)
+from duelhost.games.generalissimo.generated import Generated
+from duelhost.games.generalissimo.state import GeneralissimoState
+
+GAME = "generalissimo"
+VALUE = {HORSEMAN: 500, ARCHER: 400, SHIELDMAN: 300, SWORDSMAN: 400, GUARDSMAN: 600, CATAPULT: 500}
+"""Material, in hundredths of a point, per piece kind."""
+PIECE_VALUE = [0] * 16
+for _kind, _value in VALUE.items():
+    PIECE_VALUE[_kind] = PIECE_VALUE[_kind | 8] = _value
+MOBILITY = 1.0
+"""Per legal move of a side (a hundredth of a point)."""
+THREAT = 0.6
+"""Share of the material the other side can take next that the evaluation counts as lost."""
+APPROACH = 10
+"""Per step between a piece and the nearest enemy it can remove."""
+WIN = 1_000_000
+CONTEMPT = 1500.0
+"""What a draw costs the searching seat (15 points): it plays on unless far behind."""
+Q_DEPTH = 4
+"""Moves of captures the quiescence search plays at most."""
+REMOVES = [
+    [a in KINDS and v in KINDS and kind_can_remove(a, v) for v in range(8)] for a in range(8)
+]
+
+
+class OutOfBudget(Exception):
+    """The decision's budget ran out in the middle of a search iteration."""
+
+
+def rebuild(handle: SeatHandle) -> GeneralissimoState:
+    """The match as the seat sees it: the view's position with the match's options."""
+    state = handle.game.new(seed=0, position=handle.view()["position"])
+    assert isinstance(state, GeneralissimoState)
+    return state
+
+
+def material(state: GeneralissimoState, side: int) -> int:
+    board = state.board
+    total = 0
+    for piece in board:
+        if piece:
+            total += PIECE_VALUE[piece] if piece >> 3 == side else -PIECE_VALUE[piece]
+    return total
+
+
+def approach(board: list[int], side: int) -> int:
+    """Steps from ``side``'s pieces to the nearest enemy each can remove, minus the same for
+    the other side (lower is better for ``side``)."""
+    pieces: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
+    for cell, piece in enumerate(board):
+        if piece:
+            pieces[piece >> 3].append((cell % COLUMNS, cell // COLUMNS, piece & 7))
+    totals = [0, 0]
+    for own in (0, 1):
+        enemies = pieces[1 - own]
+        for col, row, kind in pieces[own]:
+            removes = REMOVES[kind]
+            best = 99
+            for ecol, erow, ekind in enemies:
+                if removes[ekind]:
+                    dist = max(abs(col - ecol), abs(row - erow))
+                    if dist < best:
+                        best = dist
+            if best < 99:
+                totals[own] += best
+    return totals[side] - totals[1 - side]
+
+
+def gain(state: GeneralissimoState, move: Generated) -> int:
+    """The material a move takes for the side to move (own pieces lost to a volley count
+    against it)."""
+    board = state.board
+    side = state.side
+    total = 0
+    for cell in move[3]:
+        piece = board[cell]
+        total += PIECE_VALUE[piece] if piece >> 3 != side else -PIECE_VALUE[piece]
+    return total
+
+
+class Search:
+    """Alpha-beta with iterative deepening over one decision, within a budget."""
+
+    def __init__(
+        self,
+        seat: int,
+        clock: Clock,
+        quiet: int,
+        max_depth: int,
+        rng: random.Random,
+        mobility: bool,
+    ) -> None:
+        self.seat = seat
+        self.clock = clock
+        self.quiet = quiet
+        self.max_depth = max_depth
+        self.rng = rng
+        self.mobility = mobility
+        self.history: dict[tuple[int, int], int] = {}
+
+    # ------------------------------------------------------------------ evaluation
+
+    def evaluate(self, state: GeneralissimoState) -> float:
+        """The position's worth for the side to move, in hundredths of a point."""
+        if state.is_over:
+            winner = state.winner
+            if winner is None:  # a draw is worth a little less than nothing to the searcher
+                return -CONTEMPT if state.side == self.seat else CONTEMPT
+            return float(WIN if winner == state.side else -WIN)
+        side = state.side
+        value = float(material(state, side) - APPROACH * approach(state.board, side))
+        if self.mobility:
+            mine = len(state._generated())
+            other = state._fork()
+            other._pass()
+            theirs = other._generated()
+            value += MOBILITY * (mine - len(theirs))
+            # The other side moves next: what it can take is at risk (its best capture in
+            # full, the next best by another piece in part: a turn is two moves, GE2).
+            threats = sorted((gain(other, m) for m in theirs if m[3]), reverse=True)
+            if threats and threats[0] > 0:
+                value -= THREAT * (threats[0] + (max(threats[1], 0) / 2 if len(threats) > 1 else 0))
+        return value
+
+    # ------------------------------------------------------------------ search
+
+    def spend(self) -> None:
+        if not self.clock.left:
+            raise OutOfBudget
+        self.clock.spend()
+
+    def child(self, state: GeneralissimoState, move: Generated | None) -> GeneralissimoState:
+        self.spend()
+        child = state._fork()
+        if move is None:
+            child._pass()
+        else:
+            child._play(move)
+        return child
+
+    def quiescence(self, state: GeneralissimoState, alpha: float, beta: float, depth: int) -> float:
+        stand = self.evaluate(state)
+        if state.is_over or depth == 0 or stand >= beta:
+            return stand
+        alpha = max(alpha, stand)
+        captures = [(gain(state, m), m) for m in state._generated() if m[3]]
+        captures = [item for item in captures if item[0] > 0]
+        captures.sort(key=lambda item: -item[0])
+        for _, move in captures[:8]:
+            child = self.child(state, move)
+            if child.side == state.side:
+                value = self.quiescence(child, alpha, beta, depth - 1)
+            else:
+                value = -self.quiescence(child, -beta, -alpha, depth - 1)
+            if value >= beta:
+                return value
+            alpha = max(alpha, value)
+        return alpha
+
+    def ordered(self, state: GeneralissimoState) -> list[Generated | None]:
+        """Captures by material taken, then the best quiet moves, then the pass."""
+        forward = 1 if state.side == 0 else -1
+        history = self.history
+        captures: list[tuple[int, Generated]] = []
+        quiet: list[tuple[float, Generated]] = []
+        for move in state._generated():
+            if move[3]:
+                captures.append((gain(state, move), move))
+            else:
+                progress = forward * (move[2] // COLUMNS - move[1] // COLUMNS)
+                quiet.append((history.get((move[1], move[2]), 0) + progress, move))
+        captures.sort(key=lambda item: -item[0])
+        quiet.sort(key=lambda item: -item[0])
+        found: list[Generated | None] = [m for g, m in captures if g > 0]
+        found += [m for _, m in quiet[: self.quiet]]
+        found += [m for g, m in captures if g <= 0]
+        found.append(None)
+        return found
+
+    def negamax(self, state: GeneralissimoState, depth: int, alpha: float, beta: float) -> float:
+        if state.is_over:
+            return self.evaluate(state)
+        if depth == 0:
+            return self.quiescence(state, alpha, beta, Q_DEPTH)
+        best = -float("inf")
+        for move in self.ordered(state):
+            child = self.child(state, move)
+            if child.side == state.side:
+                value = self.negamax(child, depth - 1, alpha, beta)
+            else:
+                value = -self.negamax(child, depth - 1, -beta, -alpha)
+            if value > best:
+                best = value
+            if value > alpha:
+                alpha = value
+            if alpha >= beta:
+                if move is not None and not move[3]:
+                    key = (move[1], move[2])
+                    self.history[key] = self.history.get(key, 0) + depth * depth
+                break
+        return best
+
+    def root(self, state: GeneralissimoState) -> tuple[str, float]:
+        """The best move (canonical text, or ``pass``) and its value."""
+        moves: list[Generated | None] = [*state._generated(), None]
+        self.rng.shuffle(moves)  # ties go to a seeded random move
+        scores: dict[int, float] = {}
+        best_text, best_value = self.text(moves[0]), -float("inf")
+        for depth in range(1, self.max_depth + 1):
+            if depth > 1:
+                ranked = sorted(range(len(moves)), key=lambda i: -scores.get(i, -WIN * 2))
+                captures = [i for i in ranked[self.quiet * 3 :] if _takes(moves[i])]
+                order = ranked[: self.quiet * 3] + captures
+            else:
+                order = list(range(len(moves)))
+            alpha = -float("inf")
+            found: dict[int, float] = {}
+            try:
+                for i in order:
+                    child = self.child(state, moves[i])
+                    if child.side == state.side:
+                        value = self.negamax(child, depth - 1, alpha, float("inf"))
+                    else:
+                        value = -self.negamax(child, depth - 1, -float("inf"), -alpha)
+                    found[i] = value
+                    alpha = max(alpha, value)
+            except OutOfBudget:
+                if found:
+                    i = max(found, key=lambda k: found[k])
+                    # A partial iteration searched the previous best first: its result stands.
+                    if depth == 1 or found[i] >= best_value or i == order[0]:
+                        best_text, best_value = self.text(moves[i]), found[i]
+                break
+            for i, value in found.items():
+                scores[i] = value
+            i = max(found, key=lambda k: found[k])
+            best_text, best_value = self.text(moves[i]), found[i]
+            if abs(best_value) >= WIN // 2:
+                break
+        return best_text, best_value
+
+    @staticmethod
+    def text(move: Generated | None) -> str:
+        return "pass" if move is None else move[0]
+
+
+def _takes(move: Generated | None) -> bool:
+    return move is not None and bool(move[3])
+
+
+class AlphaBetaBot:
+    """A Generalissimo level: alpha-beta over the double-move turn within its budget."""
+
+    def __init__(
+        self,
+        name: str,
+        game: Game,
+        seat: int,
+        seed: int,
+        budget: Budget,
+        quiet: int,
+        max_depth: int,
+        mobility: bool = True,
+    ) -> None:
+        self.name = name
+        self.seat = seat
+        self.budget = budget
+        self.quiet = quiet
+        self.max_depth = max_depth
+        self.mobility = mobility
+        self._rng = derive(seed, "generalissimo-search", name, seat)
+        self._seen: dict[bytes, int] = {}
+        self._pieces = 0
+        self.last_value = 0.0
+        """The searched value of the last decision (hundredths of a point, for analysis)."""
+
+    def act(self, handle: SeatHandle) -> str:
+        state = rebuild(handle)
+        # GE8's repetition: the positions this seat was shown since the last removal, so the
+        # search sees a third occurrence as the draw it is.
+        if sum(state.pieces) != self._pieces:
+            self._pieces = sum(state.pieces)
+            self._seen.clear()
+        key = state._key()
+        self._seen[key] = self._seen.get(key, 0) + 1
+        state.seen = dict(self._seen)
+        search = Search(
+            self.seat, self.budget.clock(), self.quiet, self.max_depth, self._rng, self.mobility
+        )
+        text, self.last_value = search.root(state)
+        after = state._fork()
+        if text == "pass":
+            after._pass()
+        else:
+            after._play(next(m for m in state._generated() if m[0] == text))
+        if after.side != state.side and sum(after.pieces) == self._pieces:
+            # The position the other side will move from: seen once more.
+            key = after._key()
+            self._seen[key] = self._seen.get(key, 0) + 1
+        return text
+
+
+def make_easy(game: Game, seat: int, seed: int) -> AlphaBetaBot:
+    return AlphaBetaBot("easy", game, seat, seed, default(), quiet=0, max_depth=1, mobility=False)
+
+
+def make_medium(game: Game, seat: int, seed: int) -> AlphaBetaBot:
+    return AlphaBetaBot("medium", game, seat, seed, default().scaled(0.1), quiet=6, max_depth=8)
+
+
+def make_hard(game: Game, seat: int, seed: int) -> AlphaBetaBot:
+    return AlphaBetaBot("hard", game, seat, seed, default(), quiet=10, max_depth=8)
+
+
+register_bot("easy", make_easy, game=GAME)
+register_bot("medium", make_medium, game=GAME)
+register_bot("hard", make_hard, game=GAME)

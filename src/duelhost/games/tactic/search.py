@@ -1,0 +1,325 @@
+"""/TACTIC/'s search levels: information-set MCTS over determinizations of the seat's view.
+
+What a seat does not know (TA2): during the faction choice, the other seat's faction; during
+the King placement, the other seat's King (its crown space). Both are revealed together once
+both are in, and from the build on everything on the board is public. ``determinize(handle,
+rng)`` builds a match state that agrees with the seat's view, the hidden choice drawn at random
+(a faction of the table, one of the two crown spaces) and submitted for the other seat; from
+the build on it rebuilds the board from the view (units, damage, cached/moved/used flags,
+BitCoins, turn, quiet count), and it is checked against the seat's own legal actions.
+
+Search (single-observer IS-MCTS): each iteration draws a determinization, walks the tree of
+actions (UCT over the actions legal in that determinization, counting availability), adds one
+node, and plays a rollout to a horizon: to the start of the seat's next turn in play (its own
+turn, then the other seat's), to the third turn of play during setup. Rollouts play the greedy
+policy (``bots.score`` one action ahead, end the turn when nothing improves it; placements as
+the greedy bot makes them) with a tenth of random actions; the result is the score at the
+horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most visited action.
+
+Budget: an iteration is a node (``--bot-nodes N``, deterministic with the match seed); seconds
+otherwise. ``hard`` has the budget, ``medium`` a tenth of it; ``easy`` is the greedy bot.
+A Flame choice, or a view the rebuild cannot reproduce, is left to the greedy bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from duelhost.bots.base import SeatHandle
+from duelhost.bots.budget import Budget, default
+from duelhost.bots.registry import register_bot
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.registry import Game
+from duelhost.core.rng import derive
+from duelhost.games.tactic import board
+from duelhost.games.tactic.abilities import ABILITIES
+from duelhost.games.tactic.bots import (
+    APPROACH,
+    KING_HP_WEIGHT,
+    UNIT_BONUS,
+    WIN,
+    GreedyTacticBot,
+)
+from duelhost.games.tactic.flags import ALIVE, CACHED, MOVED
+from duelhost.games.tactic.state import TacticState
+from duelhost.games.tactic.units import FACTION, KING, PLACE, PLAY
+
+EXPLORE = 0.7
+"""UCT's exploration constant (values in [-1, 1])."""
+EPSILON = 0.1
+"""Share of random actions in rollouts."""
+SCALE = 20.0
+"""Score points per unit of ``tanh`` when squashing a horizon's score."""
+ROLLOUT_STEPS = 80
+BADGER = ABILITIES["Badger"]
+"""Attacks on the diagonals: it lines up with the enemy King by king steps, not rook steps."""
+
+
+# --------------------------------------------------------------------------- determinization
+
+
+def determinize(handle: SeatHandle, rng: random.Random) -> TacticState | None:
+    """A state agreeing with the seat's view, the other seat's hidden choice drawn from
+    ``rng``; None when the view waits for a Flame choice or cannot be rebuilt."""
+    view = handle.view()
+    me, other = handle.seat, 1 - handle.seat
+    state = handle.game.new(seed=rng.getrandbits(48))
+    assert isinstance(state, TacticState)
+    names = state.table.names
+    phase = view["phase"]
+    if phase == FACTION:
+        state.submit(other, f"faction {rng.choice(names)}")
+        return state
+    for seat in (0, 1):
+        state.submit(seat, f"faction {view['factions'][seat]}")
+    if phase == KING:
+        cells = board.CROWN_SPACES[other]
+        state.submit(other, f"king {board.name(rng.choice(cells))}")
+        return state
+    if view["flame"] is not None or phase not in (PLACE, PLAY):
+        return None
+    _rebuild(state, view, me)
+    if sorted(state.legal(me)) != sorted(handle.legal()):
+        return None
+    return state
+
+
+def _rebuild(state: TacticState, view: dict[str, object], placer: int) -> None:
+    """Set the board, BitCoins and turn of ``state`` (factions chosen) to the view's."""
+    units = view["board"]
+    assert isinstance(units, list)
+    coins = view["coins"]
+    assert isinstance(coins, list)
+    state.phase = str(view["phase"])
+    state.coins = [int(c) for c in coins]
+    state.turn = int(view["turn"])  # type: ignore[call-overload]
+    seat = view["turn_seat"]
+    state.turn_seat = int(seat) if seat is not None else 0  # type: ignore[call-overload]
+    state.quiet = int(view["quiet_turns"])  # type: ignore[call-overload]
+    state.hurt = False
+    state.board_ = [-1] * board.CELLS
+    for name in ("u_type", "u_owner", "u_cell", "u_dmg", "u_flags"):
+        setattr(state, name, [])
+    state.kings = [-1, -1]
+    state.flames = []
+    # Kings first (they are placed before the build), then the rest in board order.
+    for unit in sorted(units, key=lambda u: not u["king"]):
+        owner = int(unit["seat"])
+        faction = state.faction(owner)
+        kind = faction.king if unit["king"] else faction.unit(unit["unit"])
+        cell = board.parse(unit["cell"])
+        uid = state._add_unit(owner, kind, cell)
+        flags = ALIVE
+        if unit["cached"]:
+            flags |= CACHED
+        if unit["moved"]:
+            flags |= MOVED
+        for used in unit["used"]:
+            flags |= ABILITIES[used].once_flag
+        state.u_flags[uid] = flags
+        state.u_dmg[uid] = int(unit["damage"])
+        if unit["king"]:
+            state.kings[owner] = uid
+    if state.phase == PLACE:
+        state.placer = placer  # only the placer is asked to act in the build
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def raw_score(state: TacticState, seat: int) -> float:
+    """``bots.score`` on the state itself (no views built): higher is better for ``seat``."""
+    if state.is_over:
+        winner = state.winner
+        return 0.0 if winner is None else (WIN if winner == seat else -WIN)
+    units = state.units()
+    owner, cells, dmg, types = state.u_owner, state.u_cell, state.u_dmg, state.u_type
+    enemy_king = state.kings[1 - seat]
+    kx, ky = (cells[enemy_king] % 7, cells[enemy_king] // 7) if enemy_king >= 0 else (0, 0)
+    total = 0.0
+    for u in units:
+        kind = types[u]
+        left = state.hp(u) - dmg[u]
+        value = KING_HP_WEIGHT * left if kind.king else UNIT_BONUS + left + state.at(u)
+        if owner[u] == seat:
+            total += value
+            if enemy_king >= 0 and not kind.king:
+                dx, dy = abs(cells[u] % 7 - kx), abs(cells[u] // 7 - ky)
+                badger = state.has(u, BADGER)
+                total -= APPROACH * (max(dx, dy) if badger else dx + dy)
+        else:
+            total -= value
+    return total
+
+
+def squash(state: TacticState, seat: int) -> float:
+    if state.is_over:
+        winner = state.winner
+        return 0.0 if winner is None else (1.0 if winner == seat else -1.0)
+    return math.tanh(raw_score(state, seat) / SCALE)
+
+
+# --------------------------------------------------------------------------- rollouts
+
+
+class Policy:
+    """The rollout policy: greedy one action ahead, a share ``epsilon`` of random actions."""
+
+    def __init__(self, rng: random.Random, epsilon: float = EPSILON) -> None:
+        self.rng = rng
+        self.epsilon = epsilon
+        self._placer = GreedyTacticBot.__new__(GreedyTacticBot)
+        self._placer._rng = rng
+
+    def choose(self, state: TacticState, seat: int) -> str:
+        legal = state.legal(seat)
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        if state.phase in (FACTION, KING):
+            return rng.choice(legal)
+        if state.phase == PLACE:
+            return self._placer._place(state.view(seat), legal, seat)
+        if rng.random() < self.epsilon:
+            return rng.choice(legal)
+        base = raw_score(state, seat)
+        best, best_value = "end", base + 1e-6
+        for text in legal:
+            if text == "end":
+                continue
+            trial = state.clone()
+            assert isinstance(trial, TacticState)
+            try:
+                trial.submit(seat, text)
+            except IllegalAction:
+                continue
+            value = raw_score(trial, seat)
+            if value > best_value:
+                best, best_value = text, value
+        if best == "end" and "end" not in legal:
+            return rng.choice(legal)
+        return best
+
+
+def beyond(state: TacticState, horizon: int) -> bool:
+    return state.is_over or (state.phase == PLAY and state.turn >= horizon)
+
+
+def rollout(state: TacticState, policy: Policy, horizon: int) -> None:
+    for _ in range(ROLLOUT_STEPS):
+        if beyond(state, horizon):
+            return
+        for seat in state.to_act:
+            state.submit(seat, policy.choose(state, seat))
+
+
+# --------------------------------------------------------------------------- the tree
+
+
+@dataclass
+class Node:
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+def _uct(child: Node, mine: bool) -> float:
+    """UCT with availability counts (single-observer IS-MCTS), for the seat acting."""
+    mean = child.total / child.visits
+    if not mine:
+        mean = -mean
+    return mean + EXPLORE * math.sqrt(math.log(child.available) / child.visits)
+
+
+class SearchBot:
+    """A /TACTIC/ level: IS-MCTS from the seat's view within its budget."""
+
+    def __init__(self, name: str, game: Game, seat: int, seed: int, budget: Budget) -> None:
+        self.name = name
+        self.seat = seat
+        self.budget = budget
+        self._rng = derive(seed, "tactic-ismcts", name, seat)
+        self._policy = Policy(self._rng)
+        self._greedy = GreedyTacticBot(game, seat, seed)
+        self.last_value = 0.0
+        """The root's mean value after the last search (for analysis)."""
+
+    def act(self, handle: SeatHandle) -> str:
+        legal = handle.legal()
+        if len(legal) == 1:
+            return legal[0]
+        first = self._determinize(handle)
+        if first is None:
+            return self._greedy.act(handle)
+        view_turn = first.turn
+        horizon = view_turn + 2 if first.phase == PLAY else 3
+        hidden = first.phase in (FACTION, KING)
+        root = Node()
+        clock = self.budget.clock()
+        while clock.left or root.visits == 0:
+            clock.spend()
+            state = self._determinize(handle) if hidden else first.clone()
+            assert isinstance(state, TacticState)
+            self._iterate(root, state, horizon)
+        best = max(
+            (text for text in legal if text in root.children),
+            key=lambda t: (root.children[t].visits, root.children[t].total),
+        )
+        node = root.children[best]
+        self.last_value = node.total / max(1, node.visits)
+        return best
+
+    def _determinize(self, handle: SeatHandle) -> TacticState | None:
+        try:
+            return determinize(handle, self._rng)
+        except (ConfigError, IllegalAction, KeyError, ValueError):
+            return None
+
+    def _iterate(self, root: Node, state: TacticState, horizon: int) -> None:
+        me = self.seat
+        rng = self._rng
+        node = root
+        path: list[tuple[Node, int]] = []
+        while not beyond(state, horizon):
+            seat = state.to_act[0]
+            legal = state.legal(seat)
+            children = node.children
+            fresh = []
+            for text in legal:
+                child = children.get(text)
+                if child is None:
+                    child = children[text] = Node()
+                child.available += 1
+                if child.visits == 0:
+                    fresh.append(text)
+            if fresh:
+                text = rng.choice(fresh)
+                state.submit(seat, text)
+                path.append((children[text], seat))
+                break
+            mine = seat == me
+            text = max(legal, key=lambda t: _uct(children[t], mine))
+            state.submit(seat, text)
+            node = children[text]
+            path.append((node, seat))
+        rollout(state, self._policy, horizon)
+        value = squash(state, me)
+        for visited, _ in path:
+            visited.visits += 1
+            visited.total += value
+        root.visits += 1
+
+
+def make_medium(game: Game, seat: int, seed: int) -> SearchBot:
+    return SearchBot("medium", game, seat, seed, default().scaled(0.1))
+
+
+def make_hard(game: Game, seat: int, seed: int) -> SearchBot:
+    return SearchBot("hard", game, seat, seed, default())
+
+
+register_bot("medium", make_medium, game="tactic")
+register_bot("hard", make_hard, game="tactic")

@@ -1,0 +1,74 @@
+"""/TACTIC/'s levels: IS-MCTS from determinizations of the seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import duelhost
+from duelhost.bots import SeatHandle, available_bots, make_bot
+from duelhost.games.tactic.search import determinize
+from tests.bots.levels import play
+
+
+def test_levels_are_listed() -> None:
+    assert {"easy", "medium", "hard", "greedy", "random"} <= set(available_bots("tactic"))
+
+
+def test_hard_beats_random_and_is_reproducible() -> None:
+    # A random bot in its place wins each of these about half the time (the rest: losses).
+    runs = []
+    for seed in range(3):
+        seats = ("hard", "random") if seed % 2 == 0 else ("random", "hard")
+        state = play("tactic", seats, seed, nodes=3)
+        assert state.winner is not None and seats[state.winner] == "hard"
+        runs.append(state)
+    assert play("tactic", ("hard", "random"), 0, nodes=3).to_json() == runs[0].to_json()
+
+
+def test_medium_plays_a_legal_match() -> None:
+    assert play("tactic", ("medium", "easy"), 7, nodes=20, max_turns=30).is_over
+
+
+def _match_in_play(seed: int) -> duelhost.core.state.State:
+    game = duelhost.load("tactic")
+    state = game.new(seed=seed)
+    bots = [make_bot("greedy", game, s, seed) for s in (0, 1)]
+    while state.view()["phase"] != "play" or state.turn < 6:
+        for seat in state.to_act:
+            state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
+    return state
+
+
+def test_determinized_state_agrees_with_the_view() -> None:
+    state = _match_in_play(3)
+    seat = state.to_act[0]
+    rebuilt = determinize(SeatHandle(state, seat), random.Random(0))
+    assert rebuilt is not None
+    for key in ("board", "coins", "turn", "turn_seat", "quiet_turns", "factions", "phase"):
+        assert rebuilt.view(seat)[key] == state.view(seat)[key]
+    assert sorted(rebuilt.legal(seat)) == sorted(state.legal(seat))
+
+
+def test_hidden_choices_are_drawn_not_read() -> None:
+    """The other seat's secret faction and King are sampled: two matches that differ only in
+    them give the seat the same determinizations."""
+    game = duelhost.load("tactic")
+    names = game.new(seed=0).legal(0)
+    kings = []
+    for other_faction in (names[0], names[-1]):
+        state = game.new(seed=0)
+        state.submit(1, other_faction)
+        drawn = determinize(SeatHandle(state, 0), random.Random(5))
+        assert drawn is not None
+        kings.append(drawn.history)
+    assert kings[0] == kings[1]
+    state = game.new(seed=0)
+    state.submit(0, names[0])
+    state.submit(1, names[1])
+    for king in state.legal(1):
+        trial = state.clone()
+        trial.submit(1, king)
+        drawn = determinize(SeatHandle(trial, 0), random.Random(5))
+        assert drawn is not None
+        kings.append(drawn.history)
+    assert kings[2] == kings[3]
