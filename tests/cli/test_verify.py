@@ -227,3 +227,38 @@ def test_the_command_says_what_it_checked(played: tuple[Record, list[Any]], tmp_
     caught = runner.invoke(app, ["verify", str(path), *files])
     assert caught.exit_code == 1
     assert "entry 1 (seat 1, decision 0): its receipt" in caught.output
+
+
+def test_play_writes_receipts_that_verify_checks(tmp_path: Path) -> None:
+    """``duelhost play --receipts``: a short hosted terminal match against a bot; the human's
+    receipts verify against the record, and a forged record (the human's move changed, its
+    receipt recomputed) fails against them."""
+    record, kept = tmp_path / "record.json", tmp_path / "receipts.json"
+    args = ["play", "goofspiel", "--opt", "galaxies=1", "--opt", "planets=3", "--seed", "4"]
+    args += ["--p1", "random", "--record", str(record), "--receipts", str(kept)]
+    played = runner.invoke(app, args, input="1\n2\n3\n")
+    assert played.exit_code == 0, played.output
+    document = json.loads(kept.read_text())
+    data = json.loads(record.read_text())
+    assert document["format"] == RECEIPTS_FORMAT and document["match"] == data["match"]
+    assert document["seat"] == 0 and document["seed_commitment"] == data["seed_commitment"]
+    assert [r["decision"] for r in document["receipts"]] == [0, 1, 2]
+    assert all(r["seat"] == 0 for r in document["receipts"])
+    checked = runner.invoke(app, ["verify", str(record), "--receipts", str(kept)])
+    assert checked.exit_code == 0, checked.output
+    assert "kept receipts" in checked.output
+    forged = copy.deepcopy(data)
+    entry = next(e for e in forged["history"] if e["seat"] == 0 and e["decision"] == 0)
+    other = next(e for e in forged["history"] if e["seat"] == 0 and e["decision"] == 1)
+    entry["text"], other["text"] = other["text"], entry["text"]
+    for item in (entry, other):
+        item["receipt"] = receipts.receipt(
+            forged["match"], 0, item["decision"], item["text"], item["nonce"]
+        )
+    forged["result"] = load_record(forged).result  # the forger fixes the result too
+    assert check_record(forged).problems == []  # the record alone cannot tell
+    (tmp_path / "forged.json").write_text(json.dumps(forged))
+    caught = runner.invoke(app, ["verify", str(tmp_path / "forged.json"), "--receipts", str(kept)])
+    assert caught.exit_code != 0 and "the submission was changed" in caught.output
+    alone = runner.invoke(app, ["play", "goofspiel", "--receipts", str(kept), "--p0", "random"])
+    assert alone.exit_code != 0 and "--receipts needs --record" in alone.output

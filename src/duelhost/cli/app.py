@@ -66,15 +66,25 @@ def play(
         list[str] | None, typer.Option(help="setup argument name=value, e.g. map=FILE")
     ] = None,
     record: Annotated[Path | None, typer.Option(help="write the match record here")] = None,
+    receipts: Annotated[
+        Path | None,
+        typer.Option(help="write the human seats' receipts here (needs --record; verify -r)"),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="bots only: print just the result")] = False,
     bot_seconds: Annotated[float, typer.Option(min=0.001, help="bot think time")] = 1.0,
     bot_nodes: Annotated[
         int | None, typer.Option(min=1, help="bot nodes a decision (deterministic)")
     ] = None,
 ) -> None:
-    """Play a match in the terminal (humans and/or bots)."""
+    """Play a match in the terminal (humans and/or bots).
+
+    With --receipts the match is hosted as the server hosts one: every submission is answered
+    with a receipt, the record is the host's, and `duelhost verify RECORD --receipts FILE`
+    checks the kept receipts against it."""
     from duelhost.bots.budget import Budget, set_default
 
+    if receipts is not None and record is None:
+        raise fail("--receipts needs --record: the receipts are checked against the record")
     try:
         set_default(Budget(bot_seconds, bot_nodes))
         loaded = duelhost.load(game, **parse_assignments(opt or []))
@@ -85,10 +95,23 @@ def play(
             name: declared[name].coerce(value) if name in declared else value
             for name, value in given.items()
         }
-        state = loaded.new(seed=seed, **arguments)
         seats = [Seat.make(kind, loaded, number, seed) for number, kind in enumerate((p0, p1))]
+        if receipts is not None:
+            from duelhost.cli.hosted import HostedPlay
+
+            humans = tuple(n for n, s in enumerate(seats) if s.kind == "human")
+            hosted = HostedPlay(loaded, seed, arguments, humans)
+            state = hosted.match.state
+        else:
+            state = loaded.new(seed=seed, **arguments)
     except ConfigError as error:
         raise fail(str(error)) from None
+    if receipts is not None:
+        play_in_terminal(state, seats, console, quiet=quiet, submit=hosted.submit)
+        assert record is not None
+        hosted.write(record, receipts)
+        console.print(f"record written to {record}; receipts written to {receipts}")
+        return
     play_in_terminal(state, seats, console, quiet=quiet)
     if record is not None:
         record.write_text(state.to_json() + "\n", encoding="utf-8")

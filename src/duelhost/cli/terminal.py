@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -42,8 +43,16 @@ class Seat:
 
 
 def play_in_terminal(
-    state: State, seats: list[Seat], console: Console, quiet: bool = False
+    state: State,
+    seats: list[Seat],
+    console: Console,
+    quiet: bool = False,
+    submit: Callable[[int, str], object] | None = None,
 ) -> None:
+    """Play ``state`` to its end. ``submit(seat, text)`` is where every submission goes
+    (default: the state itself; ``duelhost play --receipts`` passes its hosted match's, whose
+    state ``state`` is)."""
+    send = submit if submit is not None else state.submit
     spec = state.game.spec
     humans = [number for number, seat in enumerate(seats) if seat.kind == "human"]
     shared = len(humans) == 2
@@ -54,7 +63,7 @@ def play_in_terminal(
         seat = state.to_act[0]
         player = seats[seat]
         if player.bot is not None:
-            state.submit(seat, player.bot.act(handles[seat]))
+            send(seat, player.bot.act(handles[seat]))
         else:
             if shared and last_human != seat:
                 console.clear()
@@ -63,7 +72,7 @@ def play_in_terminal(
                     "press Enter when only they can see the screen. "
                 )
             last_human = seat
-            if not _human_turn(state, seat, console, secret=shared):
+            if not _human_turn(state, seat, console, shared, send):
                 return
             if shared:
                 console.clear()
@@ -80,7 +89,9 @@ def play_in_terminal(
     console.print(f"[bold]Result:[/] {summary}", highlight=False)
 
 
-def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool:
+def _human_turn(
+    state: State, seat: int, console: Console, secret: bool, send: Callable[[int, str], object]
+) -> bool:
     """Read commands until the seat's submission is accepted; False if the player quit."""
     spec = state.game.spec
     console.print(render_view(spec, state.view(seat)), highlight=False, markup=False)
@@ -106,7 +117,7 @@ def _human_turn(state: State, seat: int, console: Console, secret: bool) -> bool
             console.print(", ".join(legal) + note, highlight=False, markup=False)
             continue
         try:
-            state.submit(seat, text)
+            send(seat, text)
         except IllegalAction as error:
             console.print(f"[red]{escape(str(error))}[/]", highlight=False)
             continue
