@@ -53,7 +53,8 @@ def test_requests_and_streams_for_a_match_hosted_elsewhere_are_forwarded(
     a, b = cluster(pg, servers, 2)
     humans = [{"kind": "human"}, {"kind": "human"}]
     made = post(f"{a.url}/api/matches", {"game": "toy_bids", "seats": humans, "clock": None})
-    mid, (t0, t1) = made.json()["id"], seat_tokens(httpx, made.json(), a.url)
+    # The invites are opened on b, not on the match's host: a finds the tokens in the store.
+    mid, (t0, t1) = made.json()["id"], seat_tokens(httpx, made.json(), b.url)
 
     async def stream_via_b() -> list[dict[str, Any]]:
         url = b.url.replace("http", "ws") + f"/api/matches/{mid}/live"

@@ -81,6 +81,12 @@ def test_goofspiel_by_commit_then_reveal_in_two_browsers(server: Server, pages: 
     for decision, (fleet0, fleet1) in enumerate(rounds):
         bid(south, fleet0)
         sealed_everywhere(server, south, north, decision)
+        if decision == 1:
+            # A reload while sealed: the page keeps its commitment (localStorage) and its seat
+            # (sessionStorage), and still reveals when asked.
+            south.reload()
+            ready(south)
+            south.wait_for_selector("#sent")
         bid(north, fleet1)
         for page in (south, north):
             wait_decision(page, decision + 1)

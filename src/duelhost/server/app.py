@@ -3,7 +3,9 @@ the routers, one per concern.
 
 Routes (a contract: clients rely on them):
 
-- ``POST /api/matches`` create a match; ``GET /api/matches`` list matches.
+- ``POST /api/matches`` create a match (a single-use invite per human seat and a host key,
+  never a seat token); ``POST /api/invites/{invite}`` gives a seat's token, once;
+  ``GET /api/matches`` list matches.
 - ``GET /api/matches/{id}`` a seat's state with ``Authorization: Bearer <token>``, else the
   spectator's.
 - ``POST /api/matches/{id}/submissions`` ``{"text", "key"}`` with the seat's token.
@@ -14,7 +16,7 @@ Routes (a contract: clients rely on them):
 - ``WS /api/matches/{id}/live`` numbered frames; the client's first message is
   ``{"token": ..., "after": n}`` (both optional) so the token never travels in a URL.
 - ``GET /api/games`` the games, their options, default clocks and bots.
-- ``GET /``, ``/play/{id}`` (token in the URL fragment), ``/watch/{id}``, ``/replay/{id}``:
+- ``GET /``, ``/play/{id}`` (the invite in the URL fragment), ``/watch/{id}``, ``/replay/{id}``:
   the browser client (``server/web.py``).
 
 Every error is ``{"error": "<message>"}`` with a 4xx status; bad input never gives a 5xx.

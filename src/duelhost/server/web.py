@@ -1,6 +1,7 @@
 """The browser client's routes: the pages, its static files, and the data only the client reads.
 
-- ``GET /``, ``/play/{id}`` (the seat's token in the URL fragment), ``/watch/{id}``,
+- ``GET /``, ``/play/{id}`` (the seat's single-use invite in the URL fragment, which the page
+  exchanges for the seat's token), ``/watch/{id}``,
   ``/replay/{id}`` and ``/replay`` (a downloaded record file): one HTML shell; its ES modules
   pick the page from the path.
 - ``GET /static/{path}``: the client (``duelhost/web``): ``.js``, ``.css``, ``.html``, ``.svg``
