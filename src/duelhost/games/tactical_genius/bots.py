@@ -1,4 +1,5 @@
-"""The greedy Tactical Genius bot: a one-type army, sensible stats, the best attack each round.
+"""Tactical Genius's greedy bot (a one-type army, sensible stats, the best attack each round) and
+the registration of the search levels (``search.py``).
 
 It picks its army type at random from the match seed (the balance report plays it with random
 types), builds four units at once and replaces losses while points last, advances while no unit
@@ -260,3 +261,8 @@ def make_greedy(game: Game, seat: int, seed: int) -> GreedyTacticalGenius:
 
 
 register_bot("greedy", make_greedy, game=GAME)
+
+# The levels (``easy``, ``medium``, ``hard``) live in ``search.py`` and register there.
+from duelhost.games.tactical_genius import search as _search  # noqa: E402
+
+__all__ = ["GreedyTacticalGenius", "_search"]

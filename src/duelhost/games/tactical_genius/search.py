@@ -1,0 +1,364 @@
+"""Tactical Genius's search levels: regret matching over both seats' phase plans, rollout-valued.
+
+Unit sheets, health, boosts, tiles, points and bonuses are public (TG10's shared sheet); only
+the submissions of the phase being played are secret, and the kernel holds them. So the seat's
+view is a forward model: ``rebuild(handle)`` makes a match state with the view's units (their
+fixed sheets recovered from the shown stats minus the boosts of the skills listed in
+``boosts``), tiles, points, placements, kills, bonuses left and phase, and is checked against
+the seat's own legal list.
+
+Each phase is one simultaneous decision (TG2). The bot lists a few whole-phase plans for each
+seat (``plans``):
+
+* command phase: the greedy bot's orders; the same with one unit given its second-best order
+  (one plan per unit); every unit stepping forward; nothing (all idle);
+* reinforcement phase (army building): the greedy bot's reinforcement made with each of the
+  table's eight types (the searched catalogue: which type to build against the army in front
+  of it), its own type's again with the opposite choice about advancing, and ``pass``.
+
+Entry (i, j) of the matrix is the mean result (+1, 0, -1) of rollouts that submit plan i for
+the bot and plan j for the other seat, then play the match out with greedy bots (the bot's own
+of the type its plan built, the other's of its army's commonest type), each rollout's greedy
+choices drawn from the bot's seeded generator. Rollouts go round the cells until the budget
+is spent; then regret matching (RM+, 2,000 iterations on the estimated matrix, both seats)
+gives each seat's strategy, and the bot samples its own, leaving out plans under 10%
+(purification: at these rollout counts they are noise more often than real mixing). A phase
+with one plan is played at once. Each seat keeps its first ``k`` plans (the greedy plan
+first), ``k`` the largest with at least three rollouts a cell within the budget (a budget in
+seconds counts 250 rollouts a second), so a small budget narrows the choice instead of
+filling the matrix with noise: with one plan a seat the bot plays the greedy plan.
+
+Budget (``duelhost.bots.budget``): a node is one rollout (``--bot-nodes N``: deterministic).
+``hard`` has the budget, ``medium`` a tenth of it; ``easy`` is the greedy bot.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from duelhost.bots.base import SeatHandle
+from duelhost.bots.budget import Budget, default
+from duelhost.bots.registry import register_bot
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.registry import Game
+from duelhost.core.rng import derive
+from duelhost.games.tactical_genius.army import (
+    EVEN_BONUSES,
+    ODD_BONUSES,
+    ROWS,
+    Sheet,
+)
+from duelhost.games.tactical_genius.bots import (
+    FACING,
+    GAME,
+    TYPES,
+    GreedyTacticalGenius,
+    _cell,
+    _name,
+)
+from duelhost.games.tactical_genius.state import TacticalGeniusState
+
+RM_ITERATIONS = 2000
+ROLLOUTS_PER_CELL = 3
+PURIFY = 0.1
+"""Plans the equilibrium gives less than this are not played (the rest renormalised)."""
+RATE = 250
+"""Rollouts a second on this machine (about 4 ms each), to size a budget in seconds."""
+ROLLOUT_DECISIONS = 40
+"""A match has at most 19 phases: a rollout stops after this many decisions anyway."""
+
+
+def _centi(text: str) -> int:
+    whole, _, part = text.partition(".")
+    return int(whole) * 100 + int(part or 0)
+
+
+def rebuild(handle: SeatHandle) -> TacticalGeniusState:
+    """The match as the seat's view shows it; ConfigError if the rebuild disagrees with it."""
+    view = handle.view()
+    state = handle.game.new(seed=0)
+    assert isinstance(state, TacticalGeniusState)
+    skills = state.table.skills
+    bonuses = [[_centi(b) for b in view["bonuses"][s]] for s in (0, 1)]
+    if any(b % 2 == 0 for b in bonuses[0]) or any(b % 2 == 1 for b in bonuses[1]):
+        state.even_seat = 0
+    else:
+        state.even_seat = 1
+    state.used_bonus = [
+        tuple(
+            b
+            for b in (EVEN_BONUSES if s == state.even_seat else ODD_BONUSES)
+            if b not in bonuses[s]
+        )
+        for s in (0, 1)
+    ]
+    state.round = int(view["round"])
+    state.phase = str(view["phase"])
+    state.points = [int(p) for p in view["points_left"]]
+    state.placed = [int(p) for p in view["placed"]]
+    state.kills = [int(k) for k in view["kills"]]
+    state.last_log = [dict(entry) for entry in view["log"]]
+    for uid, unit in enumerate(view["units"]):
+        boost = {"attack": 0, "defense": 0, "speed": 0}
+        for skill_id in unit["boosts"]:
+            for stat, amount in skills[skill_id].boosts:
+                boost[stat if stat in boost else "speed"] += amount
+        speed = _centi(unit["speed"]) - 100 * boost["speed"]
+        state.sheets.append(
+            Sheet(
+                uid=uid,
+                owner=int(unit["seat"]),
+                name=str(unit["name"]),
+                type=str(unit["type"]),
+                kind=str(unit["class"]),
+                max_health=int(unit["max_health"]),
+                attack=int(unit["attack"]) - boost["attack"],
+                defense=int(unit["defense"]) - boost["defense"],
+                speed=speed,
+                bonus=speed % 100,
+                skills=tuple(unit["skills"]),
+                value=int(unit["value"]),
+            )
+        )
+        col, row = _cell(unit["last_cell"])
+        state.health.append(float(unit["health"]))
+        state.col.append(col)
+        state.row.append(row)
+        state.alive.append(bool(unit["alive"]))
+        state.boost_atk.append(boost["attack"])
+        state.boost_def.append(boost["defense"])
+        state.boost_spd.append(boost["speed"])
+        state.boosted.append(tuple(unit["boosts"]))
+        if unit["alive"]:
+            state.grid[col * ROWS + row] = uid
+    if state.view(handle.seat)["units"] != view["units"] or sorted(
+        state.legal(handle.seat)
+    ) != sorted(handle.legal()):
+        raise ConfigError("the rebuilt match does not agree with the view")
+    return state
+
+
+def army_type(view: dict[str, Any], seat: int, fallback: str) -> str:
+    """The commonest type among the seat's units on the board (``fallback`` if none)."""
+    counts = Counter(u["type"] for u in view["units"] if u["alive"] and u["seat"] == seat)
+    return counts.most_common(1)[0][0] if counts else fallback
+
+
+class Plans:
+    """Whole-phase plans for one seat of a rebuilt match, with the army type each implies."""
+
+    def __init__(self, state: TacticalGeniusState, seat: int, seed: int, own_type: str) -> None:
+        self.state = state
+        self.seat = seat
+        self.seed = seed
+        self.own_type = own_type
+        self.handle = SeatHandle(state, seat)
+
+    def greedy(self, kind: str, salt: str) -> GreedyTacticalGenius:
+        return GreedyTacticalGenius(
+            self.state.game, self.seat, derive(self.seed, salt).getrandbits(48), kind
+        )
+
+    def valid(self, text: str) -> bool:
+        trial = self.state.clone()
+        try:
+            trial.submit(self.seat, text)
+        except IllegalAction:
+            return False
+        return True
+
+    def all(self) -> list[tuple[str, str]]:
+        """(submission, army type) pairs, distinct submissions, the greedy plan first."""
+        found: list[tuple[str, str]] = []
+        view = self.handle.view()
+        if view["phase"] == "command":
+            texts = self._commands(view)
+            found = [(text, self.own_type) for text in texts]
+        else:
+            for kind in (self.own_type, *[t for t in TYPES if t != self.own_type]):
+                found.append((self.greedy(kind, f"plan-{kind}").act(self.handle), kind))
+            first = found[0][0]
+            items = [item for item in first.split("; ") if item != "pass"]
+            if "advance" in items:
+                flipped = "; ".join(item for item in items if item != "advance") or "pass"
+            else:
+                flipped = "; ".join(["advance", *items])
+            found.insert(1, (flipped, self.own_type))
+            found.append(("pass", self.own_type))
+        unique: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for text, kind in found:
+            if text not in seen and self.valid(text):
+                seen.add(text)
+                unique.append((text, kind))
+        return unique or [("pass", self.own_type)]
+
+    def _commands(self, view: dict[str, Any]) -> list[str]:
+        bot = self.greedy(self.own_type, "plan-command")
+        bot._info = self.handle.helper("type_info")
+        units = [u for u in view["units"] if u["alive"]]
+        by_cell = {u["cell"]: u for u in units}
+        ranked: list[list[str]] = []
+        for unit in units:
+            if unit["seat"] != self.seat:
+                continue
+            scored = sorted(
+                (
+                    (bot._score(self.handle, unit, order, by_cell), order)
+                    for order in self.handle.helper("orders_for", unit["name"])
+                ),
+                key=lambda item: -item[0],
+            )
+            ranked.append([order for score, order in scored if score > 0][:2])
+        best = [orders[0] for orders in ranked if orders]
+        texts = ["; ".join(best) or "pass"]
+        for k, orders in enumerate(ranked):
+            if len(orders) > 1:
+                other = [o[1] if i == k else o[0] for i, o in enumerate(ranked) if o]
+                texts.append("; ".join(o for o in other))
+        forward = [
+            f"{u['name']} move forward"
+            for u in units
+            if u["seat"] == self.seat
+            and _name(_cell(u["cell"])[0] + FACING[self.seat], _cell(u["cell"])[1]) not in by_cell
+            and 0 <= _cell(u["cell"])[0] + FACING[self.seat] < 10
+        ]
+        if forward:
+            texts.append("; ".join(forward))
+        texts.append("pass")
+        return texts
+
+
+def regret_matching(values: np.ndarray, iterations: int = RM_ITERATIONS) -> np.ndarray:
+    """The row player's average strategy of RM+ self-play on a zero-sum matrix (row payoffs)."""
+    rows, cols = values.shape
+    regret_r, regret_c = np.zeros(rows), np.zeros(cols)
+    total_r = np.zeros(rows)
+    for _ in range(iterations):
+        x = regret_r / regret_r.sum() if regret_r.sum() > 0 else np.full(rows, 1.0 / rows)
+        y = regret_c / regret_c.sum() if regret_c.sum() > 0 else np.full(cols, 1.0 / cols)
+        row_values = values @ y
+        col_values = -(x @ values)
+        regret_r = np.maximum(0.0, regret_r + row_values - x @ row_values)
+        regret_c = np.maximum(0.0, regret_c + col_values - y @ col_values)
+        total_r += x
+    average: np.ndarray = total_r / total_r.sum()
+    return average
+
+
+class PhaseSearchBot:
+    """A Tactical Genius level: regret matching over both seats' plans, rollout-valued."""
+
+    def __init__(self, name: str, game: Game, seat: int, seed: int, budget: Budget) -> None:
+        self.name = name
+        self.seat = seat
+        self.budget = budget
+        self._seed = seed
+        self._rng = derive(seed, "tg-phase-search", name, seat)
+        self._greedy = GreedyTacticalGenius(game, seat, seed)
+        self.army_type = self._greedy.army_type
+        self.last_strategy: dict[str, float] = {}
+        """The mixed strategy of the last decision (for analysis)."""
+
+    def act(self, handle: SeatHandle) -> str:
+        try:
+            state = rebuild(handle)
+        except (ConfigError, IllegalAction, KeyError, ValueError):
+            return self._greedy.act(handle)
+        me, other = self.seat, 1 - self.seat
+        view = handle.view()
+        salt = self._rng.getrandbits(48)
+        width = self.width()
+        mine = Plans(state, me, salt, army_type(view, me, self.army_type)).all()[:width]
+        theirs = Plans(state, other, salt + 1, army_type(view, other, TYPES[0])).all()[:width]
+        if len(mine) == 1:
+            self.last_strategy = {mine[0][0]: 1.0}
+            return mine[0][0]
+        values = self.matrix(state, mine, theirs)
+        weights = regret_matching(values)
+        # Purified: plans under a tenth are rollout noise more often than real mixing.
+        kept = np.where(weights >= PURIFY, weights, 0.0)
+        weights = kept / kept.sum() if kept.sum() > 0 else weights
+        self.last_strategy = {text: float(w) for (text, _), w in zip(mine, weights, strict=True)}
+        choice = self._rng.choices(range(len(mine)), weights=weights.tolist())[0]
+        text, kind = mine[choice]
+        if view["phase"] == "reinforcement":
+            self.army_type = kind
+        return text
+
+    def width(self) -> int:
+        """Plans kept per seat: at least ``ROLLOUTS_PER_CELL`` rollouts for every cell."""
+        budget = self.budget
+        rollouts = budget.nodes if budget.nodes is not None else int(budget.seconds * RATE)
+        return max(1, math.isqrt(rollouts // ROLLOUTS_PER_CELL))
+
+    def matrix(
+        self,
+        state: TacticalGeniusState,
+        mine: list[tuple[str, str]],
+        theirs: list[tuple[str, str]],
+    ) -> np.ndarray:
+        me, other = self.seat, 1 - self.seat
+        clock = self.budget.clock()
+        total = np.zeros((len(mine), len(theirs)))
+        count = np.zeros((len(mine), len(theirs)))
+        cells = [(i, j) for i in range(len(mine)) for j in range(len(theirs))]
+        turn = 0
+        while clock.left or turn < len(cells):
+            i, j = cells[turn % len(cells)]
+            trial = state.clone()
+            assert isinstance(trial, TacticalGeniusState)
+            trial.submit(me, mine[i][0])
+            trial.submit(other, theirs[j][0])
+            kinds = {me: mine[i][1], other: theirs[j][1]}
+            total[i, j] += self.rollout(trial, kinds)
+            count[i, j] += 1
+            clock.spend()
+            turn += 1
+        return total / np.maximum(count, 1)
+
+    def rollout(self, state: TacticalGeniusState, kinds: dict[int, str]) -> float:
+        """Greedy play to the end; +1 if the bot's seat won, -1 if it lost, 0 for a draw."""
+        seed = self._rng.getrandbits(48)
+        bots = [GreedyTacticalGenius(state.game, s, seed, kinds[s]) for s in (0, 1)]
+        handles = [SeatHandle(state, 0), SeatHandle(state, 1)]
+        for _ in range(ROLLOUT_DECISIONS):
+            if state.is_over:
+                break
+            for seat in state.to_act:
+                try:
+                    state.submit(seat, bots[seat].act(handles[seat]))
+                except IllegalAction:
+                    state.submit(seat, "pass")
+        if state.winner is None:
+            return 0.0
+        return 1.0 if state.winner == self.seat else -1.0
+
+
+def make_medium(game: Game, seat: int, seed: int) -> PhaseSearchBot:
+    return PhaseSearchBot("medium", game, seat, seed, default().scaled(0.1))
+
+
+def make_hard(game: Game, seat: int, seed: int) -> PhaseSearchBot:
+    return PhaseSearchBot("hard", game, seat, seed, default())
+
+
+class EasyTacticalGenius(GreedyTacticalGenius):
+    """The ``easy`` level: the greedy bot under its level's name."""
+
+    name = "easy"
+
+
+def make_easy(game: Game, seat: int, seed: int) -> EasyTacticalGenius:
+    return EasyTacticalGenius(game, seat, seed)
+
+
+register_bot("easy", make_easy, game=GAME)
+register_bot("medium", make_medium, game=GAME)
+register_bot("hard", make_hard, game=GAME)
+
+__all__ = ["PhaseSearchBot", "Plans", "rebuild", "regret_matching"]
