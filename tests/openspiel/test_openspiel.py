@@ -142,9 +142,8 @@ def test_uniform_policy_nash_conv_matches_openspiel_goofspiel(cards: int) -> Non
     assert mine > 0.1
 
 
-def test_sequence_form_lp_value_matches_openspiel_goofspiel() -> None:
-    """3 cards: the LP of 4 cards over the Python game takes many minutes (docs/research.md)."""
-    cards = 3
+@pytest.mark.parametrize("cards", [3, 4])
+def test_sequence_form_lp_value_matches_openspiel_goofspiel(cards: int) -> None:
     pytest.importorskip("cvxpy", reason="the research extra (cvxpy) is not installed")
     from open_spiel.python.algorithms import sequence_form_lp
 
@@ -153,6 +152,34 @@ def test_sequence_form_lp_value_matches_openspiel_goofspiel() -> None:
     reference = sequence_form_lp.solve_zero_sum_game(theirs, solver="ECOS")[0]
     assert mine == pytest.approx(reference, abs=1e-6)
     assert mine == pytest.approx(0.0, abs=1e-6)  # a symmetric game: value 0
+
+
+def test_a_decision_without_choice_is_no_node() -> None:
+    """The last round of classic Goofspiel (one card left each) is played by the adapter, as
+    OpenSpiel's goofspiel plays it: 3 cards give 3 + 3*9*2 = 57 information sets per player
+    (first round: the worth shown; second: that worth, both bids, the next worth), not
+    57 + 54*4 = 273 with the forced third round as nodes."""
+    from open_spiel.python.algorithms import get_all_states
+
+    ours, _ = _classic(3)
+    states = get_all_states.get_all_states(
+        ours, include_terminals=False, include_chance_states=False
+    )
+    infosets: list[set[str]] = [set(), set()]
+    for state in states.values():
+        player = state.current_player()
+        infosets[player].add(state.information_state_string(player))
+    assert [len(found) for found in infosets] == [57, 57]
+    state = pyspiel.load_game(
+        "duelhost_goofspiel(galaxies=1,planets=2,max_replays=0)"
+    ).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_actions([1, 0])  # fleet 2 against fleet 1: the last round is forced
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 1  # the last worth
+    state.apply_action(state.chance_outcomes()[0][0])
+    assert state.is_terminal()
+    assert state.driver.state.view(0)["rounds"][-1]["fleets"] == [1, 2]
 
 
 def test_cfr_plus_converges() -> None:

@@ -193,17 +193,35 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
         return self._player
 
     def _find_player(self) -> int:
-        """Who acts now (kept in ``_player``: OpenSpiel asks very often)."""
+        """Who acts now (kept in ``_player``: OpenSpiel asks very often).
+
+        A simultaneous decision in which every seat has exactly one allowed action is played
+        here, as OpenSpiel's own ``goofspiel`` plays the last card: it is no choice, and as a
+        node it would double the information sets of every tree algorithm (classic Goofspiel's
+        last round; see docs/research.md).
+        """
         driver = self.driver
-        if driver is None or self.chance.pending(driver.state):
-            return int(pyspiel.PlayerId.CHANCE)
-        state = driver.state
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        seats = state._decision_seats()
+        while True:
+            if driver is None or self.chance.pending(driver.state):
+                return int(pyspiel.PlayerId.CHANCE)
+            state = driver.state
+            if state.is_over:
+                return int(pyspiel.PlayerId.TERMINAL)
+            seats = state._decision_seats()
+            if len(seats) < 2 or not self._forced(driver):
+                break
+            for seat in seats:
+                if driver.must_act(seat):
+                    driver.act(seat, next(iter(driver.choices(seat))))
         if len(seats) == 2:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return seats[0]
+
+    @staticmethod
+    def _forced(driver: Driver) -> bool:
+        """Whether every seat that must act has one allowed action and nothing else."""
+        acting = [seat for seat in (0, 1) if driver.must_act(seat)]
+        return bool(acting) and all(len(driver.choices(seat)) == 1 for seat in acting)
 
     def _legal_actions(self, player: int) -> list[int]:
         self._begin()
