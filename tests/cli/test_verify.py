@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+import duelhost
 from duelhost.cli import app
 from duelhost.cli.commands.verify import RECEIPTS_FORMAT, check_record, seed_commitment
 from duelhost.core.registry import load_record
@@ -262,3 +263,34 @@ def test_play_writes_receipts_that_verify_checks(tmp_path: Path) -> None:
     assert caught.exit_code != 0 and "the submission was changed" in caught.output
     alone = runner.invoke(app, ["play", "goofspiel", "--receipts", str(kept), "--p0", "random"])
     assert alone.exit_code != 0 and "--receipts needs --record" in alone.output
+
+
+def test_a_kept_commitment_never_revealed_is_found_in_the_records_commitments() -> None:
+    """A seat commits, then the other seat resigns: the commitment is never revealed, so it is
+    in the record's ``commitments`` list; the player's kept file (as the page downloads it)
+    verifies, and a record whose listed commitment was changed does not."""
+    import secrets as random_bytes
+
+    from duelhost.host import Match, SeatSpec
+    from duelhost.host.commits import commitment
+
+    game = duelhost.load("goofspiel", galaxies=1, planets=3)
+    seats = (SeatSpec("human"), SeatSpec("human"))
+    match = Match("c0ffee0000000001", game, 3, {}, seats, None, random_bytes.token_bytes(32), 1.0)
+    digest = commitment(match.id, 0, 0, "2", "0" * 32)
+    match.commit(0, digest, 2.0)
+    match.resign(1, 3.0)
+    record = match.record()
+    assert record["commitments"] == [{"seat": 0, "decision": 0, "commitment": digest}]
+    kept = {
+        "format": RECEIPTS_FORMAT,
+        "match": match.id,
+        "seat": 0,
+        "seed_commitment": record["seed_commitment"],
+        "receipts": [{"seat": 0, "decision": 0, "receipt": digest}],
+    }
+    assert check_record(record, [kept]).problems == []
+    changed = copy.deepcopy(record)
+    changed["commitments"][0]["commitment"] = "f" * 64
+    problems = check_record(changed, [kept]).problems
+    assert len(problems) == 1 and "the commitment was changed" in problems[0], problems

@@ -7,11 +7,14 @@ committed; one kept entry is recomputed here in Python."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 
+from duelhost.cli.commands.verify import check_record
 from duelhost.host.commits import commitment
 from tests.server.live import Server
 from tests.web.conftest import create, ready, wait_decision, wait_over
@@ -70,6 +73,16 @@ def check_pages(server: Server, match: dict[str, Any], pages_: list[Any], decisi
     kept0 = pages_[0].evaluate(KEPT)
     first = next(e for e in moves if e["seat"] == 0 and e["decision"] == 0)
     assert first["receipt"] == kept0[0]["receipt"] and first["nonce"] == kept0[0]["nonce"]
+    # "Download my receipts" gives what `duelhost verify RECORD --receipts FILE` checks.
+    files = []
+    for page in pages_:
+        page.click("#download-receipts")
+        href = page.get_attribute("#download-receipts", "href")
+        assert href is not None and href.startswith("data:application/json")
+        files.append(json.loads(unquote(href.split(",", 1)[1])))
+    found = check_record(record, files)
+    assert found.problems == [] and "kept receipts" in found.checks
+    assert sum(len(f["receipts"]) for f in files) == 2 * decisions
 
 
 def test_goofspiel_by_commit_then_reveal_in_two_browsers(server: Server, pages: Any) -> None:

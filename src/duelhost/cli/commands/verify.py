@@ -220,10 +220,24 @@ def _check_kept(
         for number, item in enumerate(history)
         if isinstance(item, dict) and "receipt" in item
     }
+    # A commitment that was never revealed (its seat ran out of time, or the match ended) is
+    # in the record's ``commitments`` list, not in its history.
+    unrevealed = {
+        (item.get("decision"), item.get("seat")): item.get("commitment")
+        for item in data.get("commitments") or []
+        if isinstance(item, dict)
+    }
     for kept in document.get("receipts", []):
         seat, decision, digest = kept.get("seat"), kept.get("decision"), kept.get("receipt")
         place = by_place.get((decision, seat))
-        if place is None:
+        if place is None and (decision, seat) in unrevealed:
+            if unrevealed[(decision, seat)] != digest:
+                found.problems.append(
+                    f"the record's commitment for seat {seat}, decision {decision} "
+                    f"({quote(str(unrevealed[(decision, seat)]), 16)}) is not the one you kept "
+                    f"({quote(str(digest), 16)}): the commitment was changed"
+                )
+        elif place is None:
             found.problems.append(
                 f"your receipt for seat {seat}, decision {decision} ({quote(str(digest), 16)}) "
                 "is not in the record: no entry holds that submission"
