@@ -39,7 +39,7 @@ from duelhost.server.forward import Forwarder
 from duelhost.server.hub import Hub
 from duelhost.server.limits import Limiter, LimitMiddleware
 from duelhost.server.ownership import OwnedElsewhere
-from duelhost.server.routes import games, live, matches
+from duelhost.server.routes import games, live, matches, rematch
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
 
@@ -99,6 +99,7 @@ def create_app(
     app.state.draining = False
     errors.install(app)
     app.include_router(matches.router)
+    app.include_router(rematch.router)
     app.include_router(games.router)
     app.include_router(live.router)
     app.include_router(web.router)  # the browser client: pages, static files, lobby, replay

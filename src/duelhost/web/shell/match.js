@@ -357,6 +357,34 @@ class MatchPage {
       this.seat !== null ? h("button", {type: "button", id: "rematch", onclick: () => this.rematch()}, "Rematch (seats swapped)") : null,
       h("a", {href: "/"}, "Lobby"),
       h("div", {id: "rematch-box", class: "links"}));
+    if (this.seat !== null) this.watchRematch();
+  }
+
+  /** Once the match is over, ask the server every few seconds whether a seat has asked for a
+   *  rematch; the seat that did not ask is shown the offer and its own link. */
+  watchRematch() {
+    if (this.rematchTimer) return;
+    const look = async () => {
+      try {
+        const offer = await api("GET", "/api/matches/" + encodeURIComponent(this.matchId) + "/rematch", undefined, this.token);
+        if (offer.offered) { clearInterval(this.rematchTimer); this.showRematch(offer); }
+      } catch { /* try again at the next look */ }
+    };
+    this.rematchTimer = setInterval(look, 2000);
+    look();
+  }
+
+  showRematch(offer) {
+    const box = $("rematch-box");
+    if (!box) return;
+    const mine = offer.by === this.seat;
+    const button = $("rematch");
+    if (button) button.hidden = true;
+    fill(box,
+      h("p", {id: "rematch-offer"}, mine
+        ? "Rematch created (seats swapped): you play seat " + offer.seat + ". Your opponent is offered it on their page."
+        : "Your opponent asks for a rematch with the seats swapped: you would play seat " + offer.seat + "."),
+      offer.url ? h("a", {href: offer.url, id: mine ? "my-rematch" : "join-rematch", class: "button primary"}, mine ? "Go to the rematch" : "Join the rematch") : null);
   }
 
   /** The receipts this page kept, as `duelhost verify --receipts FILE` reads them
@@ -417,19 +445,14 @@ class MatchPage {
     try { await this.live.send({type}); } catch (error) { this.showError(error.message); }
   }
 
+  /** Ask for a rematch (same settings, seats swapped): the server makes it, or gives the one
+   *  the opponent already asked for; the opponent's page is offered its own seat's link. */
   async rematch() {
     const box = $("rematch-box");
     try {
-      const record = await api("GET", "/api/matches/" + encodeURIComponent(this.matchId) + "/record");
-      const seats = record.seats.map((s) => (s.kind === "bot" ? {kind: "bot", bot: s.bot} : {kind: "human"})).reverse();
-      const body = {game: record.game, options: record.options || {}, setup: record.setup || {}, seats, clock: record.clock ?? null};
-      const made = await api("POST", "/api/matches", body);
-      const me = made.seats[1 - this.seat];
-      const other = made.seats[this.seat];
-      // Each link holds a single-use invite: the first page to open it gets the seat.
-      fill(box, h("p", {}, "Rematch created: you play seat " + me.seat + "."),
-        other.invite_url ? h("p", {}, "Send your opponent their invite (it works once): ", h("a", {href: other.invite_url, id: "opponent-link"}, location.origin + other.invite_url)) : null,
-        h("a", {href: me.invite_url, id: "my-rematch", class: "primary"}, "Go to the rematch"));
+      const offer = await api("POST", "/api/matches/" + encodeURIComponent(this.matchId) + "/rematch", undefined, this.token);
+      clearInterval(this.rematchTimer);
+      this.showRematch(offer);
     } catch (error) {
       fill(box, h("span", {class: "error"}, error.message));
     }
