@@ -72,3 +72,12 @@ def test_hidden_choices_are_drawn_not_read() -> None:
         assert drawn is not None
         kings.append(drawn.history)
     assert kings[2] == kings[3]
+
+
+def test_the_turn_clock_bounds_the_think_time() -> None:
+    from duelhost.bots.budget import Budget
+    from duelhost.games.tactic.search import within_clock
+
+    assert within_clock(Budget(1.0), duelhost.load("tactic")) == Budget(1.0)
+    assert within_clock(Budget(1.0), duelhost.load("tactic", turn_seconds=10)) == Budget(0.5)
+    assert within_clock(Budget(1.0, 50), duelhost.load("tactic", turn_seconds=4)).nodes == 50

@@ -17,7 +17,8 @@ the greedy bot makes them) with a tenth of random actions; the result is the sco
 horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most visited action.
 
 Budget: an iteration is a node (``--bot-nodes N``, deterministic with the match seed); seconds
-otherwise. ``hard`` has the budget, ``medium`` a tenth of it; ``easy`` is the greedy bot.
+otherwise, at most a twentieth of the turn clock when the match has one (``turn_seconds``, TA7:
+a turn is many decisions). ``hard`` has the budget, ``medium`` a tenth; ``easy`` is greedy.
 A Flame choice, or a view the rebuild cannot reproduce, is left to the greedy bot.
 """
 
@@ -53,6 +54,8 @@ EPSILON = 0.1
 SCALE = 20.0
 """Score points per unit of ``tanh`` when squashing a horizon's score."""
 ROLLOUT_STEPS = 80
+ACTIONS_PER_TURN = 20
+"""Decisions a turn is allowed for when a turn clock divides its time between them."""
 BADGER = ABILITIES["Badger"]
 """Attacks on the diagonals: it lines up with the enemy King by king steps, not rook steps."""
 
@@ -313,12 +316,21 @@ class SearchBot:
         root.visits += 1
 
 
+def within_clock(budget: Budget, game: Game) -> Budget:
+    """The budget, its seconds cut to fit the turn clock (``turn_seconds``, TA7) when the match
+    has one: a turn is many decisions, so one decision gets at most a twentieth of it."""
+    turn = game.options.get("turn_seconds")
+    if turn is None or budget.seconds <= turn / ACTIONS_PER_TURN:
+        return budget
+    return Budget(turn / ACTIONS_PER_TURN, budget.nodes)
+
+
 def make_medium(game: Game, seat: int, seed: int) -> SearchBot:
-    return SearchBot("medium", game, seat, seed, default().scaled(0.1))
+    return SearchBot("medium", game, seat, seed, within_clock(default().scaled(0.1), game))
 
 
 def make_hard(game: Game, seat: int, seed: int) -> SearchBot:
-    return SearchBot("hard", game, seat, seed, default())
+    return SearchBot("hard", game, seat, seed, within_clock(default(), game))
 
 
 register_bot("medium", make_medium, game="tactic")
