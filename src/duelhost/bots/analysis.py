@@ -1,31 +1,57 @@
-"""Move-by-move analysis of a recorded match with the game's ``hard`` bot.
+"""Move-by-move analysis of a recorded match: every game, with the best method it has.
 
-The record is replayed entry by entry. Before each submission the seat's ``hard`` bot (a fresh
-one per seat, fed the match decision by decision, as in play) values the decision as a matrix
-game, ``matrix(seat_handle) -> (rows, columns, values)``: the seat's legal submissions against
-the other seat's (one column when the other seat does not act), values for the seat. The
-note of a decision gives the equilibrium strategy ``x`` there (``duelhost.bots.equilibrium``),
-the value ``v`` of the game and what the played submission gave up against the other side's
-equilibrium strategy ``y``: ``v - (M y)[played]``, 0 for a move an equilibrium plays, at most
-2 (a sure win turned into a sure loss). Exact where the hard bot reads a solved table,
-estimated by rollouts within the bot's budget otherwise. Timeouts and resignations are noted
-without a value.
+The record is replayed entry by entry and every submission is noted with ``value`` (what the
+position was worth to the seat, in [-1, 1]: +1 a sure win), ``after`` (what it was worth after
+the submission played), ``gave_up`` (``value - after``, at least 0), the ``best`` submission
+found and a ``method`` saying how the values were found:
+
+* ``"equilibrium"``: the game's ``hard`` bot values the decision as a matrix game,
+  ``matrix(seat_handle) -> (rows, columns, values)`` (the bots of the simultaneous games):
+  the seat's legal submissions against the other seat's. The note gives the
+  equilibrium strategy ``x`` there (``duelhost.bots.equilibrium``), the value ``v`` of the
+  game and what the played submission gave up against the other side's equilibrium strategy
+  ``y``: ``after = (M y)[played]``, ``gave_up = v - after``, 0 for a move an equilibrium plays,
+  at most 2 (a sure win turned into a sure loss). ``best`` is the equilibrium's likeliest
+  submission. Exact where the hard bot reads a solved table, estimated by rollouts within the
+  bot's budget otherwise. A fresh bot per seat is fed the match decision by decision, as in
+  play, so it sees only its seat's view.
+* ``"evaluation"``: the game's ``hard`` bot has ``evaluate(seat_handle) -> {submission:
+  value}`` (a search bot's values of the submissions it considered, from its seat's view):
+  ``value`` is the best of them, ``after`` the played one's (None if it did not consider it).
+* ``"random playouts"`` (every other game, and the honest fallback): the submission played
+  and a few others (``sample``) are each valued by playouts with uniformly random moves from
+  the true position at the start of the decision (the record is public once the match is
+  over), the other seats of a simultaneous decision moving at random too; a playout still
+  unfinished after ``PLAYOUT_LIMIT`` decisions counts as a draw. A weak estimate: it says how
+  a move fares against random play, not against a good player.
+
+Timeouts and resignations are noted without a value. ``deadline`` (seconds) bounds the whole
+analysis: decisions past it are noted with ``method`` ``"not analysed"``.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
-from duelhost.bots.base import SeatHandle
-from duelhost.bots.equilibrium import equilibrium
-from duelhost.bots.registry import make_bot
+from duelhost.bots.base import Bot, SeatHandle
+from duelhost.bots.budget import Budget, default, using
+from duelhost.bots.equilibrium import equilibrium, outcome, rollout
+from duelhost.bots.registry import available_bots, make_bot
 from duelhost.core.errors import ConfigError
 from duelhost.core.record import Record
 from duelhost.core.registry import load
+from duelhost.core.rng import derive
+from duelhost.core.state import State
+
+PLAYOUT_LIMIT = 200
+"""Decisions a random playout may take before it counts as a draw."""
+MAX_ALTERNATIVES = 8
+"""Submissions besides the one played that a random-playout note values."""
 
 
 class MatrixBot(Protocol):
@@ -44,6 +70,11 @@ class Note:
     strategy: dict[str, float]
     value: float | None
     gave_up: float | None
+    method: str = ""
+    after: float | None = None
+    best: str | None = None
+    values: dict[str, float] = field(default_factory=dict)
+    """Values of the submissions considered (random playouts and evaluations)."""
 
 
 def note_for(
@@ -60,25 +91,138 @@ def note_for(
     return strategy, value, max(0.0, gave_up)
 
 
-def analyse(data: dict[str, Any], progress: Callable[[int, int], None] | None = None) -> list[Note]:
-    """Notes for every entry of a record (the ``hard`` bot's view of each decision)."""
+def _playout_values(
+    start: State, seat: int, candidates: list[str], playouts: int, rng: Any
+) -> dict[str, float]:
+    """Mean result for ``seat`` of random playouts after each candidate."""
+    values = {}
+    for text in candidates:
+        total = 0.0
+        for _ in range(playouts):
+            trial = start.clone()
+            trial.submit(seat, text)
+            rollout(trial, rng, PLAYOUT_LIMIT)
+            total += outcome(trial, seat)
+        values[text] = total / playouts
+    return values
+
+
+def _candidates(start: State, seat: int, played: str, wanted: int, rng: Any) -> list[str]:
+    """The played submission and up to ``wanted`` others (the legal list, else samples)."""
+    legal = start.legal(seat)
+    pool = legal if len(legal) <= wanted + 1 else []
+    if not pool:
+        seen: set[str] = set()
+        for _ in range(4 * wanted):
+            seen.add(start.sample(seat, rng))
+            if len(seen - {played}) >= wanted:
+                break
+        pool = sorted(seen)
+    others = [text for text in pool if text != played][:wanted]
+    return [played, *others]
+
+
+def hard_bots(game: Any, seed: int) -> list[Bot] | None:
+    """The game's ``hard`` bot for each seat, or None when the game has none."""
+    if "hard" not in available_bots(game.name):
+        return None
+    return [make_bot("hard", game, seat, seed) for seat in (0, 1)]
+
+
+def analyse(
+    data: dict[str, Any],
+    progress: Callable[[int, int], None] | None = None,
+    budget: Budget | None = None,
+    deadline: float | None = None,
+) -> list[Note]:
+    """Notes for every entry of a record (see the module docstring). ``budget``: the bots'
+    think budget a decision (default: ``budget.default()``); ``deadline``: seconds for the
+    whole analysis."""
     record = Record.from_dict(data)
     game = load(record.game, **record.options)
-    bots = [make_bot("hard", game, seat, record.seed) for seat in (0, 1)]
-    if not all(hasattr(bot, "matrix") for bot in bots):
-        raise ConfigError(f"no analysis for {game.name} yet: its hard bot values no decisions")
+    budget = budget or default()
+    with using(budget):
+        bots = hard_bots(game, record.seed)
+    method = "random playouts"
+    if bots is not None and all(hasattr(bot, "matrix") for bot in bots):
+        method = "equilibrium"
+    elif bots is not None and all(hasattr(bot, "evaluate") for bot in bots):
+        method = "evaluation"
+    nodes = budget.nodes if budget.nodes is not None else 64
+    wanted = max(1, min(MAX_ALTERNATIVES, nodes // 4))
+    playouts = max(1, nodes // (wanted + 1))
+    rng = derive(record.seed, "analysis")
+    stop = None if deadline is None else time.perf_counter() + deadline
     state = game.new(record.seed, **record.setup)
+    start, start_decision = state.clone(), state.decision
     notes = []
     for number, entry in enumerate(record.history):
         decision = state.decision
-        if entry.kind == "submit" and entry.text is not None:
+        if decision != start_decision:
+            start, start_decision = state.clone(), decision
+        if entry.kind != "submit" or entry.text is None:
+            notes.append(Note(number, decision, entry.seat, entry.kind, entry.kind, {}, None, None))
+        elif stop is not None and time.perf_counter() > stop:
+            notes.append(
+                Note(
+                    number,
+                    decision,
+                    entry.seat,
+                    entry.text,
+                    "submit",
+                    {},
+                    None,
+                    None,
+                    "not analysed",
+                )
+            )
+        elif method == "equilibrium":
+            assert bots is not None
             bot: Any = bots[entry.seat]
             strategy, value, gave_up = note_for(bot, SeatHandle(state, entry.seat), entry.text)
+            best = max(strategy, key=lambda text: strategy[text]) if strategy else None
             notes.append(
-                Note(number, decision, entry.seat, entry.text, "submit", strategy, value, gave_up)
+                Note(
+                    number,
+                    decision,
+                    entry.seat,
+                    entry.text,
+                    "submit",
+                    strategy,
+                    value,
+                    gave_up,
+                    method,
+                    value - gave_up,
+                    best,
+                )
             )
         else:
-            notes.append(Note(number, decision, entry.seat, entry.kind, entry.kind, {}, None, None))
+            values: dict[str, float] = {}
+            if method == "evaluation":
+                assert bots is not None
+                evaluator: Any = bots[entry.seat]
+                values = dict(evaluator.evaluate(SeatHandle(state, entry.seat)))
+            if not values:
+                candidates = _candidates(start, entry.seat, entry.text, wanted, rng)
+                values = _playout_values(start, entry.seat, candidates, playouts, rng)
+            best = max(values, key=lambda text: values[text])
+            after = values.get(entry.text)
+            notes.append(
+                Note(
+                    number,
+                    decision,
+                    entry.seat,
+                    entry.text,
+                    "submit",
+                    {},
+                    values[best],
+                    None if after is None else max(0.0, values[best] - after),
+                    method if method == "evaluation" else "random playouts",
+                    after,
+                    best,
+                    values,
+                )
+            )
         try:
             state.apply(entry)
         except ValueError as error:

@@ -9,8 +9,11 @@ use a tenth of it.
 
 from __future__ import annotations
 
+import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 
 from duelhost.core.errors import ConfigError
 
@@ -54,6 +57,9 @@ class Clock:
 
 
 _default = Budget()
+_lock = threading.RLock()
+"""Held while a budget is swapped in to make bots (``capped``, ``using``): the server makes
+bots on its event loop and for analyses in a thread."""
 
 
 def default() -> Budget:
@@ -64,3 +70,29 @@ def default() -> Budget:
 def set_default(budget: Budget) -> None:
     global _default
     _default = budget
+
+
+@contextmanager
+def capped(seconds: float | None) -> Iterator[Budget]:
+    """Bots made inside think at most ``seconds`` a decision (None: no cap): the host caps
+    them to what a match's clock allows. Restores the default on leaving."""
+    with _lock:
+        before = _default
+        if seconds is not None and seconds < before.seconds:
+            set_default(replace(before, seconds=max(seconds, 0.001)))
+        try:
+            yield _default
+        finally:
+            set_default(before)
+
+
+@contextmanager
+def using(budget: Budget) -> Iterator[Budget]:
+    """Bots made inside get ``budget``; the default is restored on leaving."""
+    with _lock:
+        before = _default
+        set_default(budget)
+        try:
+            yield budget
+        finally:
+            set_default(before)

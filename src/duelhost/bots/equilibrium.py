@@ -73,6 +73,9 @@ def equilibrium(values: np.ndarray) -> np.ndarray:
 class MatrixRolloutBot:
     """Plays the equilibrium of the matrix game over both seats' submissions, rollout-valued."""
 
+    thinks = True
+    """Searches within a budget: the match server runs it off its event loop."""
+
     def __init__(
         self,
         name: str,

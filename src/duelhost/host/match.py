@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from duelhost.bots import Bot, make_bot
+from duelhost.bots import Bot, budget, make_bot
 from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
@@ -105,11 +105,15 @@ class Match:
         self.seed_salt = seeds.seed_salt(secret)
         self.seed_commitment = seeds.commitment(seed, self.seed_salt)
         bot_seed = seeds.bot_seed(seed, secret)
-        self.bots: dict[int, Bot] = {
-            number: make_bot(spec.bot or "random", game, number, bot_seed)
-            for number, spec in enumerate(self.seats)
-            if spec.kind == "bot"
-        }
+        with budget.capped(botplay.think_cap(clock)):
+            self.bots: dict[int, Bot] = {
+                number: make_bot(spec.bot or "random", game, number, bot_seed)
+                for number, spec in enumerate(self.seats)
+                if spec.kind == "bot"
+            }
+        self.think_apart = False
+        """Bots that search are left to the caller (``botplay``: ``thinker_due``,
+        ``bot_move``) instead of acting inside events; the server sets it."""
         self.timekeeper = Timekeeper(clock, created)
         self.ledger = Ledger(
             match_id, secret, game.spec.public_submissions, self.limits.keys_per_seat
@@ -259,10 +263,24 @@ class Match:
         return recording.match_record(self)
 
     def bots_due(self) -> bool:
-        """Whether a bot seat owes a submission (the caller should call ``advance`` again)."""
+        """Whether a bot seat owes a submission (the caller should call ``advance`` again);
+        bots that think apart are not counted (``thinker_due``)."""
         if self.is_over:
             return False
-        return any(self._bot_owes(seat) for seat in self.bots)
+        return any(self._bot_owes(seat) and not botplay.apart(self, seat) for seat in self.bots)
+
+    def thinker_due(self) -> int | None:
+        """The seat whose bot thinks apart and owes a submission (``think_apart``)."""
+        return botplay.thinker_due(self)
+
+    def bot_move(self, seat: int, decision: int, text: str, now: float) -> Step:
+        """A bot's choice for ``decision``, made apart (dropped if it came too late)."""
+
+        def body(step: Step) -> Answer:
+            botplay.bot_move(self, seat, decision, text, now, step)
+            return Answer()
+
+        return self._event(now, body)
 
     def _bot_owes(self, seat: int) -> bool:
         return seat in self.state.to_act and not (

@@ -1,9 +1,13 @@
 """The server's match manager: hosts ``Match`` objects, stores their steps, drives their clocks.
 
 Everything here runs on the asyncio event loop thread, one step at a time, so a match's host is
-never entered twice at once. Each step is committed to the store before its answer or any frame
-leaves (``_commit``); if the commit fails, the match is dropped from memory and rebuilt from the
-store on next use, so memory never runs ahead of what is on disk.
+never entered twice at once. Bots that search (``thinks``) choose off the loop: a thread of
+``Hub.thinkers`` runs the bot on a copy of the match state while the loop keeps answering, and
+the choice comes back as an event (``Match.bot_move``; dropped if its decision is over), one
+thinking bot per match at a time, within the budget the match's clock allows. Each step is
+committed to the store before its answer or any frame leaves (``_commit``); if the commit fails,
+the match is dropped from memory and rebuilt from the store on next use, so memory never runs
+ahead of what is on disk.
 """
 
 from __future__ import annotations
@@ -14,19 +18,25 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import secrets
+import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
 import duelhost
+from duelhost.bots import SeatHandle
+from duelhost.bots.analysis import analyse, to_json
+from duelhost.bots.budget import Budget
 from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value
 from duelhost.core.registry import GameSpec
 from duelhost.core.registry import spec as game_spec
-from duelhost.host import Match, SeatSpec, Step, check_seats, make_clock
+from duelhost.host import Match, SeatSpec, Step, botplay, check_seats, make_clock
 from duelhost.host.clocks import clock_from_dict
 from duelhost.host.seeds import MAX_SEED, drawn_seed
 from duelhost.host.shapes import Answer, LogEntry, Recipient
@@ -104,6 +114,31 @@ class Live:
     """The last log sequence number committed to the store."""
     last_event: float = 0.0
     """When the match last had an event or a new subscriber (server time)."""
+    thinking: asyncio.Future[None] | None = None
+    """A bot choosing off the loop for this match (``Hub._think``)."""
+
+
+@dataclass
+class AnalysisJob:
+    """One finished match's analysis (``duelhost.bots.analysis``), made in a thread."""
+
+    status: str = "computing"
+    """``computing``, ``done`` or ``failed``."""
+    done: int = 0
+    total: int = 0
+    notes: list[dict[str, Any]] | None = None
+    error: str | None = None
+
+
+def _plain(value: Any) -> Any:
+    """JSON-safe: NaN and infinities become None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 class Hub:
@@ -135,6 +170,12 @@ class Hub:
         self._sleepers: dict[str, asyncio.TimerHandle] = {}
         """Unfinished matches out of memory: the timer that reloads each when its clock is
         due."""
+        self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="duelhost-bot")
+        """Threads where bots that search choose their submissions, off the event loop."""
+        self.analysers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="duelhost-analysis")
+        """The thread where finished matches are analysed (``analysis``), one at a time."""
+        self.analyses: OrderedDict[str, AnalysisJob] = OrderedDict()
+        self._analyses_lock = threading.Lock()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -167,6 +208,8 @@ class Hub:
         self._sleepers.clear()
         for task in list(self._tasks):
             task.cancel()
+        self.thinkers.shutdown(wait=False, cancel_futures=True)
+        self.analysers.shutdown(wait=False, cancel_futures=True)
         self.writer.close()
         # Every queued step is stored: hand the matches over without waiting for expiry.
         self.ownership.released(list(self.live))
@@ -225,6 +268,7 @@ class Hub:
         match = Match(
             match_id, game, seed, setup, seat_specs, match_clock, match_secret, now, limits
         )
+        match.think_apart = True
         # Seats that only their players hold (issue 19): the creator gets one single-use invite
         # per human seat, never a seat token; opening an invite makes the seat's token.
         invites: list[str | None] = [
@@ -342,6 +386,7 @@ class Hub:
             cast("list[LogEntry]", self.store.log(row.id)),
             self.settings.host,
         )
+        match.think_apart = True
         hashes: list[str | None] = [s.get("token_hash") for s in row.seats]
         for seat, token_hash in self.store.seat_token_hashes(row.id).items():
             hashes[seat] = token_hash
@@ -516,6 +561,12 @@ class Hub:
         if match.bots_due():
             live.timer = loop.call_soon(self._fire, match.id)
             return
+        seat = match.thinker_due()
+        if seat is not None and live.thinking is None:
+            thinking = asyncio.ensure_future(self._think(live, seat))
+            live.thinking = thinking
+            self._tasks.add(thinking)
+            thinking.add_done_callback(self._tasks.discard)
         wake = match.next_wake()
         idle = self.settings.idle_evict
         if wake is not None and wake - self.now() <= idle:
@@ -561,6 +612,69 @@ class Hub:
         task = asyncio.ensure_future(self.fire(live))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _think(self, live: Live, seat: int) -> None:
+        """``seat``'s bot chooses in a thread on a copy of the state; its choice is then an
+        event of the match, unless the match left this process or moved on meanwhile."""
+        match = live.match
+        decision = match.state.decision
+        handle = SeatHandle(match.state.clone(), seat)
+        loop = asyncio.get_running_loop()
+        try:
+            text = await loop.run_in_executor(
+                self.thinkers, botplay.think, match.bots[seat], handle
+            )
+        except Exception:
+            # A failing bot must not stall its match (there may be no clock): it plays its
+            # first legal submission.
+            log.exception("bot failed to choose", extra={"match": match.id})
+            text = handle.legal()[0] if handle.legal() else "resign"
+        finally:
+            live.thinking = None
+        if self.live.get(match.id) is not live or live.match is not match:
+            return
+        with contextlib.suppress(IllegalAction):
+            await self._run(live, lambda now: match.bot_move(seat, decision, text, now))
+
+    def analysis(self, live: Live) -> AnalysisJob:
+        """The analysis of a finished match: made once in the analysis thread, off the event
+        loop and within ``analysis_seconds``, then kept (``analyses_kept`` of them)."""
+        match_id = live.match.id
+        with self._analyses_lock:
+            job = self.analyses.get(match_id)
+            if job is not None:
+                self.analyses.move_to_end(match_id)
+                return job
+            job = self.analyses[match_id] = AnalysisJob()
+            while len(self.analyses) > self.settings.analyses_kept:
+                oldest = next(iter(self.analyses))
+                if self.analyses[oldest].status == "computing":
+                    break
+                del self.analyses[oldest]
+        record = live.match.record()
+        settings = self.settings
+
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
+
+        def work() -> None:
+            try:
+                notes = analyse(
+                    record,
+                    progress,
+                    Budget(nodes=settings.analysis_nodes),
+                    settings.analysis_seconds,
+                )
+                job.notes = _plain(to_json(notes))
+                job.status = "done"
+            except Exception as error:
+                log.exception("analysis failed", extra={"match": match_id})
+                job.error = f"the analysis failed: {type(error).__name__}: {error}"
+                job.status = "failed"
+
+        job.total = len(record.get("history", []))
+        self.analysers.submit(work)
+        return job
 
     async def fire(self, live: Live) -> None:
         """Let the match's time pass to now (deadlines, bots)."""

@@ -48,6 +48,14 @@ class ServerSettings:
     idle_evict: float = 300.0
     """Seconds an unfinished match stays in memory after its last event while nobody watches
     it; it is reloaded from the store when it is next used or its clock is due."""
+    analysis_nodes: int = 64
+    """Think budget of ``GET /api/matches/<id>/analysis`` a decision, in nodes (rollouts or
+    playouts): deterministic, whatever the load."""
+    analysis_seconds: float = 120.0
+    """Seconds one match's analysis may take in all; decisions past it are noted "not
+    analysed"."""
+    analyses_kept: int = 64
+    """Finished analyses kept in memory (the oldest is forgotten and made again if asked)."""
     host: HostLimits = field(default_factory=HostLimits)
     """What one match keeps and sends: legal-list size, frame buffer, bot burst, idempotency
     keys per seat."""

@@ -1,5 +1,6 @@
-"""``duelhost analyse RECORD``: every decision valued by the game's hard bot; the biggest
-mistakes of each seat first (``duelhost.bots.analysis``)."""
+"""``duelhost analyse RECORD``: every decision valued by the game's hard bot (its equilibrium or
+its evaluation) or, where it has none, by random playouts, as the table's title says; the
+biggest mistakes of each seat first (``duelhost.bots.analysis``)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
         if out is not None:
             out.write_text(json.dumps(to_json(notes), indent=1) + "\n", encoding="utf-8")
+        methods = sorted({n.method for n in notes if n.method})
+        console.print(f"method: {', '.join(methods) or 'none'}", highlight=False, markup=False)
         for seat in (0, 1):
             mine = [n for n in notes if n.seat == seat and n.gave_up is not None]
             lost = sum(n.gave_up or 0.0 for n in mine)
@@ -58,14 +61,14 @@ def register(app: typer.Typer) -> None:
                 title=f"seat {seat}: {len(mine)} decisions, {lost:.3f} given up in all; "
                 f"the biggest mistakes"
             )
-            for column in ("entry", "played", "gave up", "value", "equilibrium"):
+            for column in ("entry", "played", "gave up", "value", "best / equilibrium"):
                 table.add_column(column)
             worst = sorted(mine, key=lambda n: -(n.gave_up or 0.0))[:top]
             for note in worst:
                 mix = ", ".join(
                     f"{move} {p:.2f}"
                     for move, p in sorted(note.strategy.items(), key=lambda i: -i[1])
-                )
+                ) or (note.best or "")
                 table.add_row(
                     str(note.entry),
                     note.played,

@@ -240,3 +240,27 @@ async def record(request: Request, match_id: str) -> Any:
         live.match.record(),
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
     )
+
+
+@router.get("/api/matches/{match_id}/analysis", responses=ERRORS)
+async def analysis(request: Request, match_id: str) -> Any:
+    """Every decision of a finished match valued (``duelhost analyse``): the equilibrium and
+    what each submission gave up in the simultaneous games, an evaluation before and after
+    and the best move found in the others (random playouts where a game's bot has none,
+    labelled so). Made off the request path: 202 with ``done``/``total`` and ``Retry-After``
+    while it is being made, then 200 with the notes; 409 before the match is over."""
+    hub = hub_of(request)
+    live = find(hub, match_id)
+    await hub.settled(live)
+    if not live.match.is_over:
+        raise ApiError(409, "the analysis is made once the match is over (it reads the record)")
+    job = hub.analysis(live)
+    if job.status == "computing":
+        return JSONResponse(
+            {"status": "computing", "done": job.done, "total": job.total},
+            status_code=202,
+            headers={"Retry-After": "1"},
+        )
+    if job.status == "failed":
+        raise ApiError(500, job.error or "the analysis failed")
+    return {"status": "done", "match": match_id, "game": live.match.game.name, "notes": job.notes}

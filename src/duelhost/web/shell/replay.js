@@ -1,6 +1,10 @@
 // The replay viewer (/replay/<id>, or /replay with a downloaded record file): step through a
 // finished match on its board with a slider or the arrow keys, as seat 0 saw it, as seat 1 saw
 // it, as a spectator saw it, or the truth (both seats' views and every submission's text).
+// With a match id it also asks for the match's analysis (GET /api/matches/<id>/analysis, made
+// by the server in the background: 202 while it is being made) and, once it is there, shows a
+// bar per move: a <meter> of the value the submission gave up (0 to 2), with the position's
+// value before and after and the best move found in its title (no inline style: CSP-safe).
 import {api} from "./api.js";
 import {fill, h} from "./dom.js";
 import {loadBoard} from "./boards.js";
@@ -54,6 +58,11 @@ async function show(app, data, games) {
     PERSPECTIVES.map(([key, label]) => h("button", {type: "button", "data-who": key, "aria-pressed": key === state.who ? "true" : "false", onclick: () => { state.who = key; draw(); }}, label)));
   const stage = h("div", {id: "stage"});
   const entries = h("ul", {class: "log", id: "entries"});
+  const analysisNote = h("p", {class: "muted", id: "analysis-status"}, data.match ? "analysis: asking the server…" : "");
+  const notes = new Map();  // history index -> the analysis note of that entry
+  const firstEntry = [];    // index in the history of each step's first entry
+  let counted = 0;
+  for (const step of data.steps) { firstEntry.push(counted); counted += step.entries.length; }
   const log = h("ul", {class: "log", id: "replay-log"});
   const go = (step) => { state.step = Math.max(0, Math.min(last, step)); draw(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -67,7 +76,7 @@ async function show(app, data, games) {
     h("div", {class: "layout"},
       h("section", {class: "board-area"}, stage),
       h("aside", {class: "side"},
-        h("section", {class: "panel"}, h("h3", {}, "Submissions of this step"), entries),
+        h("section", {class: "panel"}, h("h3", {}, "Submissions of this step"), entries, analysisNote),
         h("section", {class: "panel"}, h("h3", {}, "What happened"), log),
         h("section", {class: "panel"}, data.match ? h("a", {href: "/api/matches/" + data.match + "/record", download: data.match + ".json"}, "Download the record") : null,
           " · ", h("a", {href: "/"}, "Lobby")))));
@@ -108,11 +117,48 @@ async function show(app, data, games) {
     window.duelhost.step = state.step;
     if (window.duelhost.interactiveAt === undefined) window.duelhost.interactiveAt = performance.now();  // ms since navigation
     // Submissions are shown with their texts: the match is over, nothing is secret any more.
-    fill(entries, step.entries.length ? step.entries.map((e) => h("li", {},
-      names[e.seat] + (e.kind === "submit" ? ": " + e.text : e.kind === "timeout" ? " timed out" : " resigned"))) : [h("li", {class: "muted"}, "none (the start)")]);
+    fill(entries, step.entries.length ? step.entries.map((e, k) => h("li", {},
+      names[e.seat] + (e.kind === "submit" ? ": " + e.text : e.kind === "timeout" ? " timed out" : " resigned"),
+      moveBar(notes.get(firstEntry[state.step] + k)))) : [h("li", {class: "muted"}, "none (the start)")]);
     const lines = [];
     for (const s of data.steps.slice(0, state.step + 1)) for (const e of s.events) if (e.line) lines.push(e.line);
     fill(log, lines.slice(-150).reverse().map((line) => h("li", {}, line)));
   }
   draw();
+  if (data.match) loadAnalysis(data.match, notes, analysisNote, draw);
+}
+
+/** Poll the match's analysis until it is made (202 while computing), then redraw with it. */
+async function loadAnalysis(matchId, notes, status, redraw) {
+  const url = "/api/matches/" + encodeURIComponent(matchId) + "/analysis";
+  for (let tries = 0; tries < 300; tries++) {
+    let answer;
+    try {
+      answer = await api("GET", url);
+    } catch (error) {
+      status.textContent = "analysis: " + error.message;
+      return;
+    }
+    if (answer.status === "done") {
+      for (const note of answer.notes) notes.set(note.entry, note);
+      const methods = [...new Set(answer.notes.map((n) => n.method).filter((m) => m))];
+      status.textContent = "analysis (" + (methods.join(", ") || "none") + "): each bar is the value a move gave up, 0 to 2";
+      window.duelhost.analysis = answer.notes.length;
+      redraw();
+      return;
+    }
+    status.textContent = "analysis: being made (" + answer.done + " of " + answer.total + ")";
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** The bar of one analysed move: what it gave up (0: as good as the best), with details. */
+function moveBar(note) {
+  if (!note || note.gave_up === null || note.gave_up === undefined) return null;
+  const sign = (x) => (x === null || x === undefined ? "?" : (x >= 0 ? "+" : "") + x.toFixed(2));
+  const title = "gave up " + note.gave_up.toFixed(3) + " · value " + sign(note.value) + " → " + sign(note.after) +
+    (note.best ? " · best: " + note.best : "") + " · " + note.method;
+  return h("span", {class: "movebar"}, " ",
+    h("meter", {class: "gave-up", min: 0, max: 2, low: 0.05, high: 0.5, optimum: 0, value: note.gave_up, title, "aria-label": title}),
+    " ", h("span", {class: "num muted"}, note.gave_up < 0.005 ? "0" : "−" + note.gave_up.toFixed(2)));
 }

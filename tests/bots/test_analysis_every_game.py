@@ -1,0 +1,67 @@
+"""``duelhost analyse`` works on a record of every game: the equilibrium method where the hard
+bot values matrix games, random playouts (labelled so) elsewhere."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import duelhost
+from duelhost.bots.analysis import analyse
+from duelhost.bots.budget import Budget
+from duelhost.cli import app
+
+GAMES = {
+    "goofspiel": ({"galaxies": 1, "planets": 4}, "equilibrium"),
+    "warriors_death": ({"bouts": 1, "rounds": 3}, "equilibrium"),
+    "generalissimo": ({}, None),
+    "multiplanetary": ({}, None),
+    "tactical_genius": ({}, None),
+    "tactic": ({}, None),
+}
+
+
+def _record(game_name: str, options: dict[str, object], decisions: int) -> str:
+    """A short match of random moves, resigned by seat 1 if it lasts longer."""
+    state = duelhost.load(game_name, **options).new(seed=2)
+    rng = random.Random(2)
+    while not state.is_over and state.decision < decisions:
+        for seat in state.to_act:
+            state.submit(seat, state.sample(seat, rng))
+    if not state.is_over:
+        state.resign(1)
+    return state.to_json()
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_analyse_a_record_of_every_game(game_name: str, tmp_path: Path) -> None:
+    options, method = GAMES[game_name]
+    text = _record(game_name, options, 4)
+    path = tmp_path / "record.json"
+    path.write_text(text)
+    out = tmp_path / "notes.json"
+    result = CliRunner().invoke(app, ["analyse", str(path), "--bot-nodes", "4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    notes = json.loads(out.read_text())
+    submitted = [n for n in notes if n["kind"] == "submit"]
+    assert submitted, "the record has no submission"
+    used = {n["method"] for n in submitted}
+    assert used == {method} if method else used <= {"evaluation", "random playouts"}
+    for note in submitted:
+        assert -1 <= note["value"] <= 1
+        assert note["gave_up"] is None or note["gave_up"] >= 0
+        assert note["best"] is not None
+    assert "seat 0:" in result.output and "method:" in result.output
+
+
+def test_a_resignation_has_no_value_and_the_deadline_holds() -> None:
+    """A resignation is noted without a value; past the deadline (here at once) decisions
+    are noted "not analysed"."""
+    text = _record("generalissimo", {}, 2)
+    notes = analyse(json.loads(text), budget=Budget(nodes=2), deadline=0.0)
+    assert notes[-1].kind == "resign" and notes[-1].value is None
+    assert all(n.method == "not analysed" for n in notes if n.kind == "submit")

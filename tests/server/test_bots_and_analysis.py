@@ -1,0 +1,101 @@
+"""A real ``duelhost serve`` process: it answers HTTP while hard bots think (they choose in a
+thread, off the event loop), and ``GET /api/matches/<id>/analysis`` answers 409 before the
+match is over, then 202 while it is made, then the notes."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.live import Server, free_port
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with tempfile.TemporaryDirectory() as folder:
+        running = Server(f"sqlite:///{Path(folder) / 'db.sqlite'}", free_port())
+        try:
+            yield running
+        finally:
+            running.kill()
+
+
+def _create(server: Server, seats: list[dict[str, str]], rounds: int) -> tuple[str, str | None]:
+    answer = httpx.post(
+        server.url + "/api/matches",
+        json={
+            "game": "warriors_death",
+            "options": {"bouts": 1, "rounds": rounds},
+            "seed": 5,
+            "seats": seats,
+        },
+        timeout=10,
+    )
+    assert answer.status_code == 201, answer.text
+    made = answer.json()
+    return made["id"], made["seats"][0]["token"]
+
+
+def test_the_server_answers_while_hard_bots_think(server: Server) -> None:
+    """Two hard bots think a second a decision each (the server's default budget), one
+    after the other: while they do, requests are answered at once, and the bots still play."""
+    match_id, _ = _create(server, [{"kind": "bot", "bot": "hard"}] * 2, rounds=3)
+    slowest = 0.0
+    seen_thinking = False
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        for _ in range(8):
+            started = time.perf_counter()
+            state = client.get(f"/api/matches/{match_id}").json()
+            slowest = max(slowest, time.perf_counter() - started)
+            seen_thinking |= not state["is_over"] and bool(state["to_act"])
+            time.sleep(0.05)
+        assert seen_thinking, "the bots had finished before the requests: nothing was measured"
+        # A bot thinking on the loop would hold a request up to its whole second.
+        assert slowest < 0.5, f"a request took {slowest:.2f} s while a bot thought"
+        deadline = time.monotonic() + 60
+        while not client.get(f"/api/matches/{match_id}").json()["is_over"]:
+            assert time.monotonic() < deadline, server.output()
+            time.sleep(0.2)
+        record = client.get(f"/api/matches/{match_id}/record").json()
+    assert len([e for e in record["history"] if e["kind"] == "submit"]) == 6
+
+
+def test_analysis_is_refused_before_the_end_then_made_off_the_request_path(
+    server: Server,
+) -> None:
+    match_id, token = _create(
+        server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], rounds=2
+    )
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        early = client.get(f"/api/matches/{match_id}/analysis")
+        assert early.status_code == 409
+        assert "once the match is over" in early.json()["error"]
+        created = client.get(f"/api/matches/{match_id}").json()
+        assert created["to_act"] == [0]
+        for text in ("Black Mage", "Chocobo"):
+            answer = client.post(
+                f"/api/matches/{match_id}/submissions",
+                json={"text": text},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+            assert answer.status_code in (200, 201), answer.text
+        deadline = time.monotonic() + 60
+        while True:
+            answer = client.get(f"/api/matches/{match_id}/analysis")
+            if answer.status_code == 200:
+                break
+            assert answer.status_code == 202, answer.text
+            assert answer.headers["Retry-After"] == "1"
+            assert time.monotonic() < deadline, server.output()
+            time.sleep(0.2)
+    body = answer.json()
+    assert body["status"] == "done" and body["game"] == "warriors_death"
+    mine = [n for n in body["notes"] if n["seat"] == 0]
+    assert [n["played"] for n in mine] == ["Black Mage", "Chocobo"]
+    assert all(n["method"] == "equilibrium" for n in mine)
+    assert all(-1 <= n["value"] <= 1 and n["gave_up"] >= 0 for n in mine)
