@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from duelhost.server.client import seat_tokens
 from tests.server.live import Server, free_port
 
 
@@ -38,7 +39,7 @@ def _create(server: Server, seats: list[dict[str, str]], rounds: int) -> tuple[s
     )
     assert answer.status_code == 201, answer.text
     made = answer.json()
-    return made["id"], made["seats"][0]["token"]
+    return made["id"], seat_tokens(httpx, made, server.url)[0]
 
 
 def test_the_server_answers_while_hard_bots_think(server: Server) -> None:

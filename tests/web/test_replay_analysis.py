@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 
+from duelhost.server.client import seat_tokens
 from tests.server.live import Server
 from tests.web.conftest import create, ready, shoot
 
@@ -16,7 +17,7 @@ def test_the_replay_shows_a_bar_per_analysed_move(server: Server, pages: Any) ->
     (docs/bots.md), which its bar shows; the exact analysis is quick."""
     options = {"galaxies": 1, "planets": 2, "planet_orders": {"A": "YZ"}, "worths": {"A": [2, 1]}}
     match = create(server, game="goofspiel", options=options, seed=1)
-    tokens = [seat["token"] for seat in match["seats"]]
+    tokens = seat_tokens(httpx, match, server.url)
     url = f"{server.url}/api/matches/{match['id']}"
     for seat, text in ((0, "1"), (1, "2"), (0, "2"), (1, "1")):
         headers = {"Authorization": f"Bearer {tokens[seat]}"}

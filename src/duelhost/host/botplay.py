@@ -2,7 +2,7 @@
 bounded number per event; a text its game refuses is the bot's timeout. Functions of a
 ``Match``, kept apart from its event loop.
 
-Bots that search (``thinks = True``: they spend a think budget, up to a second a decision)
+Bots that search (``thinks = True``, or a ``budget``: up to a second a decision)
 are not called inside an event when the match's ``think_apart`` is set (the server sets it):
 the caller asks ``thinker_due`` which seat owes, lets the bot choose on a copy of the state
 (``think``) off its event loop, and brings the choice back as an event (``Match.bot_move``);
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 
 def thinks(bot: Bot) -> bool:
-    """Whether ``bot`` searches within a think budget (it says so with ``thinks = True``)."""
-    return bool(getattr(bot, "thinks", False))
+    """Whether ``bot`` searches within a think budget: it says so (``thinks``), else it has a
+    ``budget`` (``duelhost.bots.budget``)."""
+    said = getattr(bot, "thinks", None)
+    return bool(said) if said is not None else hasattr(bot, "budget")
 
 
 def think_cap(clock: Any) -> float | None:
