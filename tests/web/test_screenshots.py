@@ -15,7 +15,7 @@ import pytest
 from duelhost.server.client import seat_tokens
 from tests.server.live import Server
 from tests.web.conftest import create, ready, shoot
-from tests.web.test_to_the_end import MINE, ge_choice, ta_choice, tg_build
+from tests.web.test_to_the_end import GE_CELL, MINE, ge_choice, ta_choice
 
 VARIANTS = [(1280, "light"), (400, "light"), (1280, "dark"), (400, "dark")]
 
@@ -51,7 +51,9 @@ def warriors_death(server: Server, page: Any, match: dict[str, Any]) -> None:
 
 def generalissimo(server: Server, page: Any, match: dict[str, Any]) -> None:
     for _ in range(5):
-        send(server, page, match, ge_choice(frame_of(page)))
+        frame = frame_of(page)
+        moves = [t for t in frame["legal"] if not t.endswith("!")]  # no empty volleys
+        send(server, page, match, ge_choice({**frame, "legal": moves}))
 
 
 def multiplanetary(server: Server, page: Any, match: dict[str, Any]) -> None:
@@ -81,13 +83,18 @@ def tactic(server: Server, page: Any, match: dict[str, Any]) -> None:
 
 
 def tactical_genius(server: Server, page: Any, match: dict[str, Any]) -> None:
-    frame_of(page)
-    tg_build(page, "C1", "Sword", 3, "riposte")
-    tg_build(page, "D2", "Lance", 3, "impale")
-    tg_build(page, "B3", "Arrow", 3, "rain")
-    n = frame_of(page)["n"]
-    page.click("#send-build")
-    page.wait_for_function("n => window.duelhost.frame.n > n", arg=n)
+    bonus = frame_of(page)["view"]["bonuses"][0]
+    army = [("Gr1", "Sword", "C1", "riposte"), ("Gr2", "Lance", "D2", "impale")]
+    army.append(("Gr3", "Arrow", "B3", "rain"))
+    send(
+        server,
+        page,
+        match,
+        "; ".join(
+            f"place {name} {kind} {cell} bonus={bonus[i]} atk=3 skills={skill}"
+            for i, (name, kind, cell, skill) in enumerate(army)
+        ),
+    )
 
 
 def select(page: Any, game: str) -> None:
@@ -95,7 +102,8 @@ def select(page: Any, game: str) -> None:
     frame = frame_of(page)
     view = frame["view"]
     if game == "generalissimo":
-        page.click(f"[data-cell='{frame['legal'][0][:2].rstrip('-x*!')}']")
+        sources = [GE_CELL.findall(t)[0] for t in frame["legal"] if "-" in t]
+        page.click(f"[data-cell='{max(set(sources), key=sources.count)}']")
     elif game == "tactic":
         actor = next(t for t in frame["legal"] if t != "end")[:2]
         page.click(f"[data-cell='{actor}']")

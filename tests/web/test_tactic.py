@@ -16,7 +16,8 @@ CELL = re.compile(r"[A-G][1-7]")
 def frame_when_mine(page: Any) -> dict[str, Any]:
     page.wait_for_function(
         "() => { const f = window.duelhost.frame; return f.is_over || "
-        "(f.to_act.includes(window.duelhost.seat) && f.legal !== null); }"
+        "(f.to_act.includes(window.duelhost.seat) && f.legal !== null"
+        " && !window.duelhost.sealed()); }"
     )
     frame: dict[str, Any] = page.evaluate("window.duelhost.frame")
     return frame

@@ -86,8 +86,17 @@ export function render(root, view, ctx) {
   for (let c = 0; c < 10; c++) for (let r = 0; r < 10; r++) {
     if ((c + r) % 2) parts.push(s("rect", {x: c, y: r, width: 1, height: 1, fill: "var(--cell-alt)", opacity: 0.5}));
   }
-  // Fleets in flight: routes under the planets, markers and labels over them.
+  // Fleets in flight: routes under the planets, markers and labels over them. Fleets on the
+  // same route share one label (the next to arrive, and how many follow) so none overlap.
   const markers = [];
+  const routes = new Map();
+  for (const f of view.fleets) {
+    const key = f.owner + ":" + f.from + ":" + f.to;
+    if (!routes.has(key)) routes.set(key, []);
+    routes.get(key).push(f);
+  }
+  const labelled = new Map();
+  for (const [key, list] of routes) labelled.set(list.reduce((a, b) => (b.arrives < a.arrives ? b : a)), list.length > 1 ? {key, more: list.length - 1, ships: list.reduce((n, g) => n + g.ships, 0)} : null);
   for (const f of view.fleets) {
     const [x1, y1] = xy(f.from, turned);
     const [x2, y2] = xy(f.to, turned);
@@ -98,9 +107,11 @@ export function render(root, view, ctx) {
     const y = y1 + (y2 - y1) * t;
     const colour = seatColour(f.owner);
     parts.push(s("line", {x1, y1, x2, y2, stroke: colour, "stroke-width": 0.04, "stroke-dasharray": f.warp === "quantum" ? "0.15 0.1" : null, opacity: 0.6}));
+    const label = labelled.get(f);
     markers.push(s("g", {class: "fleet", "data-owner": f.owner, "aria-label": (f.owner === me ? "your" : "enemy") + " fleet of " + f.ships + " from " + f.from + " to " + f.to + ", arrives at tick " + f.arrives + (f.warp === "quantum" ? " (quantum)" : "")},
       f.owner === 0 ? s("circle", {cx: x, cy: y, r: 0.13, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}) : s("rect", {x: x - 0.12, y: y - 0.12, width: 0.24, height: 0.24, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}),
-      s("text", {x, y: y - 0.18, "text-anchor": "middle", "font-size": 0.22, "font-weight": 700, fill: colour, class: "halo"}, f.ships + " → t" + f.arrives)));
+      labelled.has(f) ? s("text", {x, y: y - 0.18, "text-anchor": x < 2 ? "start" : x > 8 ? "end" : "middle", "font-size": 0.22, "font-weight": 700, fill: colour, class: "halo"},
+        f.ships + " → t" + f.arrives + (label ? ", +" + label.more + " more" : "")) : null));
   }
   // The order being made.
   if (st.from && st.to) {
@@ -123,7 +134,7 @@ export function render(root, view, ctx) {
     parts.push(s("g", {class: "planet", "data-cell": p.cell, "data-nav": p.cell, "data-owner": p.owner ?? "", role: selectable ? "button" : null, "aria-label": label,
       onclick: () => clickPlanet(p.cell)},
       s("rect", {x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: "transparent"}),
-      captured.has(p.cell) ? s("circle", {cx: x, cy: y, r: radius + 0.2, fill: "none", stroke: "var(--danger)", "stroke-width": 0.05, "stroke-dasharray": "0.1 0.06"}) : null,
+      captured.has(p.cell) ? s("circle", {cx: x, cy: y, r: radius + 0.2, fill: "none", stroke: "var(--ink)", "stroke-width": 0.05, "stroke-dasharray": "0.1 0.06"}) : null,
       st.from === p.cell || st.to === p.cell ? s("circle", {cx: x, cy: y, r: radius + 0.11, fill: "none", stroke: "var(--select)", "stroke-width": 0.08}) : null,
       p.owner === 1 ? s("rect", {x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius, rx: radius * 0.3, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03})
         : s("circle", {cx: x, cy: y, r: radius, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: p.owner === null ? 0.75 : 1}),
@@ -213,5 +224,5 @@ function totals(view, ctx) {
   return h("div", {id: "totals"}, h("table", {class: "grid"},
     h("tr", {}, h("th", {}, ""), h("th", {}, "ships"), h("th", {}, "planets")),
     [0, 1].map((seat) => h("tr", {}, h("th", {class: "s" + seat + "t"}, label(seat)), h("td", {"data-ships": seat}, view.totals.ships[seat]), h("td", {}, view.totals.planets[seat])))),
-    h("p", {class: "small muted"}, "Circles: seat 0 (" + view.seat_names[0] + "); squares: seat 1 (" + view.seat_names[1] + "); grey: neutral. Dashed routes: quantum warp. Red rings: captured last tick."));
+    h("p", {class: "small muted"}, "Circles: seat 0 (" + view.seat_names[0] + "); squares: seat 1 (" + view.seat_names[1] + "); grey: neutral. Dashed routes: quantum warp. Dashed rings: captured last tick."));
 }

@@ -164,13 +164,22 @@ function unitGlyph(unit, x, y) {
   const colour = seatColour(unit.seat);
   const left = unit.hp - unit.damage;
   const shape = unit.seat === 1
-    ? s("rect", {x: x + 0.14, y: y + 0.1, width: 0.72, height: 0.62, rx: 0.08, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: unit.cached ? 0.45 : 1})
-    : s("circle", {cx: x + 0.5, cy: y + 0.42, r: 0.34, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: unit.cached ? 0.45 : 1});
+    ? s("rect", {x: x + 0.06, y: y + 0.1, width: 0.88, height: 0.62, rx: 0.08, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: unit.cached ? 0.45 : 1})
+    : s("ellipse", {cx: x + 0.5, cy: y + 0.42, rx: 0.45, ry: 0.33, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: unit.cached ? 0.45 : 1});
   return [shape,
     unit.king ? s("text", {x: x + 0.5, y: y + 0.2, "text-anchor": "middle", "font-size": 0.18, fill: "#fff"}, "♔") : null,
-    s("text", {x: x + 0.5, y: y + 0.5, "text-anchor": "middle", "font-size": 0.2, "font-weight": 700, fill: "#fff", "pointer-events": "none"}, unit.unit.slice(0, 5)),
+    name(unit.unit, x + 0.5, y + 0.49),
     s("text", {x: x + 0.5, y: y + 0.92, "text-anchor": "middle", "font-size": 0.19, fill: "var(--ink)", "pointer-events": "none"}, "⚔" + unit.at + " ♥" + left + "/" + unit.hp),
     unit.cached ? s("text", {x: x + 0.85, y: y + 0.25, "text-anchor": "middle", "font-size": 0.16, fill: "var(--muted)"}, "c") : null];
+}
+
+/** A unit's whole name on its glyph: smaller for a long name, and squeezed to the glyph's
+ *  width when even that is too wide (never cut short). */
+function name(text, cx, y) {
+  const size = text.length <= 5 ? 0.2 : Math.max(0.15, Math.min(0.2, 0.8 / (0.6 * text.length)));
+  const fits = 0.6 * size * text.length <= 0.8;
+  return s("text", {x: cx, y, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#fff", "pointer-events": "none",
+    textLength: fits ? null : 0.8, lengthAdjust: fits ? null : "spacingAndGlyphs"}, text);
 }
 
 function mark(list, x, y) {
