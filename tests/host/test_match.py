@@ -293,6 +293,29 @@ def test_every_order_message_of_a_tick_window_has_its_own_checkable_receipt() ->
     assert orders[0]["nonce"] != orders[1]["nonce"]
 
 
+def test_a_finished_tick_match_record_verifies() -> None:
+    """The entry of a tick window carries its last order message's receipt, whose hash holds
+    the message's number: ``verify`` must check it with that number (it did not, and every
+    finished Multiplanetary record failed with "the receipt does not match")."""
+    from duelhost.cli.commands.verify import verify_record
+
+    match = make("toy_ticks", TICK, created=0.0)
+    match.submit(0, "+1", 1.0)
+    match.submit(0, "+2", 2.0)
+    match.submit(1, "+3", 3.0)
+    for tick in (70.0, 80.0, 90.0, 100.0, 110.0):
+        match.advance(tick)
+    assert match.is_over
+    record = match.record()
+    _checked, problems = verify_record(record)
+    assert problems == []
+    forged = json.loads(json.dumps(record))
+    entry = next(e for e in forged["history"] if e["seat"] == 0 and e["kind"] == "submit")
+    entry["text"] = "+3"  # the orders' receipts untouched: the entry's own check catches it
+    _checked, problems = verify_record(forged)
+    assert any("the receipt does not match '+3'" in problem for problem in problems), problems
+
+
 def _events(frame: dict[str, Any]) -> list[dict[str, Any]]:
     events = frame["events"]
     assert isinstance(events, list)

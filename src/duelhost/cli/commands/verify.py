@@ -149,7 +149,9 @@ def _check_receipts(data: dict[str, Any], history: list[Any], found: Verificatio
                 commits.commitment(match_id, seat, decision, revealed, nonce) != item["receipt"]
             ):
                 found.problems.append(f"{where}: the reveal does not match its commitment")
-        elif not receipts.check(match_id, seat, decision, text, nonce, str(item["receipt"])):
+        elif not receipts.check(
+            match_id, seat, decision, text, nonce, str(item["receipt"]), _last_number(item)
+        ):
             found.problems.append(f"{where}: the receipt does not match {quote(text)}")
         if "orders" in item:
             _check_orders(match_id, where, item, found)
@@ -157,6 +159,16 @@ def _check_receipts(data: dict[str, Any], history: list[Any], found: Verificatio
             found.problems.append(f"{where}: a second submission for the same decision")
         seen.add((decision, seat))
         found.receipts += 1
+
+
+def _last_number(item: dict[str, Any]) -> int | None:
+    """The number of a tick window's last order message, which its receipt (the entry's) holds;
+    None for a one-message submission."""
+    orders = item.get("orders")
+    if isinstance(orders, list) and orders and isinstance(orders[-1], dict):
+        number = orders[-1].get("number")
+        return number if isinstance(number, int) else None
+    return None
 
 
 def _check_orders(match_id: str, where: str, item: dict[str, Any], found: Verification) -> None:
