@@ -96,3 +96,16 @@ def using(budget: Budget) -> Iterator[Budget]:
             yield budget
         finally:
             set_default(before)
+
+
+SEARCH_SHARE = 0.9
+"""The share of a budget in seconds a search may use; the rest is kept for the work around it."""
+
+
+def search_clock(budget: Budget) -> Clock:
+    """A clock for one decision, started when the decision starts: a budget in seconds keeps a
+    tenth back for the work after the search (solving, choosing, answering), so the decision
+    as a whole stays within it; a budget in nodes is unchanged."""
+    if budget.nodes is not None:
+        return budget.clock()
+    return Budget(budget.seconds * SEARCH_SHARE).clock()

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 
 from duelhost.bots.base import SeatHandle
-from duelhost.bots.budget import Budget, Clock, default
+from duelhost.bots.budget import Budget, Clock, default, search_clock
 from duelhost.bots.registry import register_bot
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
@@ -328,6 +328,7 @@ class AlphaBetaBot:
         """The searched value of the last decision (hundredths of a point, for analysis)."""
 
     def act(self, handle: SeatHandle) -> str:
+        clock = search_clock(self.budget)
         state = rebuild(handle)
         # GE8's repetition: the positions this seat was shown since the last removal, so the
         # search sees a third occurrence as the draw it is.
@@ -337,9 +338,7 @@ class AlphaBetaBot:
         key = state._key()
         self._seen[key] = self._seen.get(key, 0) + 1
         state.seen = dict(self._seen)
-        search = Search(
-            self.seat, self.budget.clock(), self.quiet, self.max_depth, self._rng, self.mobility
-        )
+        search = Search(self.seat, clock, self.quiet, self.max_depth, self._rng, self.mobility)
         text, self.last_value = search.root(state)
         after = state._fork()
         if text == "pass":

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duelhost.bots.base import SeatHandle
-from duelhost.bots.budget import Budget, Clock, default
+from duelhost.bots.budget import Budget, Clock, default, search_clock
 from duelhost.bots.registry import register_bot
 from duelhost.core.errors import IllegalAction
 from duelhost.core.registry import Game
@@ -149,6 +149,7 @@ class PlannerBot:
         """The best candidate's score at the horizon (for analysis)."""
 
     def act(self, handle: SeatHandle) -> str:
+        clock = search_clock(self.budget)
         other = 1 - self.seat
         state = rebuild(handle)
         theirs = plan(SeatHandle(state, other), Style())
@@ -159,7 +160,6 @@ class PlannerBot:
                 candidates.append(text)
         if "wait" not in candidates:
             candidates.append("wait")
-        clock = self.budget.clock()
         best, best_value = candidates[0], -float("inf")
         for text in candidates:
             if not clock.left and best_value > -float("inf"):

@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass, field
 
 from duelhost.bots.base import SeatHandle
-from duelhost.bots.budget import Budget, default
+from duelhost.bots.budget import Budget, default, search_clock
 from duelhost.bots.registry import register_bot
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.registry import Game
@@ -251,6 +251,7 @@ class SearchBot:
         """The root's mean value after the last search (for analysis)."""
 
     def act(self, handle: SeatHandle) -> str:
+        clock = search_clock(self.budget)
         legal = handle.legal()
         if len(legal) == 1:
             return legal[0]
@@ -261,7 +262,6 @@ class SearchBot:
         horizon = view_turn + 2 if first.phase == PLAY else 3
         hidden = first.phase in (FACTION, KING)
         root = Node()
-        clock = self.budget.clock()
         while clock.left or root.visits == 0:
             clock.spend()
             state = self._determinize(handle) if hidden else first.clone()

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from duelhost.bots.base import SeatHandle
-from duelhost.bots.budget import Budget, default
+from duelhost.bots.budget import Budget, Clock, default, search_clock
 from duelhost.bots.registry import register_bot
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.registry import Game
@@ -265,6 +265,7 @@ class PhaseSearchBot:
         """The mixed strategy of the last decision (for analysis)."""
 
     def act(self, handle: SeatHandle) -> str:
+        clock = search_clock(self.budget)
         try:
             state = rebuild(handle)
         except (ConfigError, IllegalAction, KeyError, ValueError):
@@ -278,7 +279,7 @@ class PhaseSearchBot:
         if len(mine) == 1:
             self.last_strategy = {mine[0][0]: 1.0}
             return mine[0][0]
-        values = self.matrix(state, mine, theirs)
+        values = self.matrix(state, mine, theirs, clock)
         weights = regret_matching(values)
         # Purified: plans under a tenth are rollout noise more often than real mixing.
         kept = np.where(weights >= PURIFY, weights, 0.0)
@@ -301,9 +302,9 @@ class PhaseSearchBot:
         state: TacticalGeniusState,
         mine: list[tuple[str, str]],
         theirs: list[tuple[str, str]],
+        clock: Clock,
     ) -> np.ndarray:
         me, other = self.seat, 1 - self.seat
-        clock = self.budget.clock()
         total = np.zeros((len(mine), len(theirs)))
         count = np.zeros((len(mine), len(theirs)))
         cells = [(i, j) for i in range(len(mine)) for j in range(len(theirs))]
