@@ -1,5 +1,5 @@
 """The fault campaign of several server processes on one PostgreSQL database (issue 18, point 3);
-not yet a CI test (its last full run found 3 logs failing the fork check, unexplained).
+run in CI by ``tests/server/test_campaign.py``.
 
 ``run_campaign`` starts ``processes`` real ``duelhost serve --cluster`` processes on loopback,
 creates ``matches`` matches (a fifth of them Multiplanetary on a 1-second tick, the rest
