@@ -99,3 +99,46 @@ def test_a_match_in_commit_mode_verifies() -> None:
     assert check_record(record).problems == []
     record["history"][2]["revealed"] = "1"
     assert any("does not match its commitment" in p for p in check_record(record).problems)
+
+
+def test_a_seat_that_committed_may_reveal_after_the_other_seat_timed_out() -> None:
+    """Seat 0 commits; seat 1 never does. At the deadline only seat 1 times out: seat 0 could
+    not reveal before, so it is asked to now and gets ``reveal_grace`` seconds; its move
+    stands. A restart in between keeps the same reveal deadline."""
+    match = make("toy_bids", Clock("move", 10.0), created=0.0)
+    match.commit(0, digest(0, 0, "2", NONCE[0]), 1.0)
+    step = match.advance(10.5)
+    assert [(e["type"], e.get("seat")) for e in match.log] == [("commit", 0), ("timeout", 1)]
+    assert "reveal_requested" in notices(step, 0)
+    assert match.deadline == 10.5 + match.limits.reveal_grace
+    assert restored(match).deadline == match.deadline
+    match.submit(0, "2", 12.0, nonce=NONCE[0])
+    assert match.state.decision == 1  # resolved with seat 0's move and seat 1's timeout
+    revealed = [e for e in match.record()["history"] if e["seat"] == 0]
+    assert revealed[0]["mode"] == "commit" and revealed[0]["text"] == "2"
+    assert match.deadline == 12.0 + 10.0  # the next decision gets its full time
+
+
+def test_a_seat_that_does_not_reveal_in_its_grace_times_out() -> None:
+    """The grace counts from when the timeout was applied: a server that comes back late (the
+    deadline long past) still gives the committed seat its time to reveal."""
+    match = make("toy_bids", Clock("move", 10.0), created=0.0)
+    match.commit(0, digest(0, 0, "2", NONCE[0]), 1.0)
+    late = 10.0 + match.limits.reveal_grace + 5.0
+    match.advance(late)
+    assert [(e["type"], e.get("seat")) for e in match.log] == [("commit", 0), ("timeout", 1)]
+    assert match.deadline == late + match.limits.reveal_grace
+    match.advance(late + match.limits.reveal_grace)
+    assert [(e["type"], e.get("seat")) for e in match.log][-1] == ("timeout", 0)
+    assert match.state.decision == 1
+
+
+def test_no_grace_when_every_seat_committed_in_time() -> None:
+    """Both seats committed: reveals were open before the deadline, so nobody is spared."""
+    match = make("toy_bids", Clock("move", 10.0), created=0.0)
+    match.commit(0, digest(0, 0, "2", NONCE[0]), 1.0)
+    match.commit(1, digest(1, 0, "3", NONCE[1]), 2.0)
+    step = match.advance(10.5)
+    assert [e["type"] for e in match.log] == ["commit", "commit", "timeout", "timeout"]
+    assert "reveal_requested" not in notices(step, 0)
+    assert match.state.decision == 1

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready
+from tests.web.conftest import create, ready, shoot
 
 
 def test_the_seat_page_opens_its_invite_and_keeps_the_token_out_of_the_url(
@@ -53,13 +53,18 @@ def test_the_lobby_keeps_the_creators_seat_and_shows_who_joined(server: Server, 
     lobby.click("#create")
     lobby.wait_for_selector("#created .invite-link")
     assert lobby.locator("#created .seat-link").count() == 1
-    other = lobby.get_attribute("#created .invite-link", "href")
-    assert other is not None and "#invite=" in other
+    # The invite to send is shown to copy, not as a link to follow (following it here would
+    # use it up).
+    other = lobby.input_value("#created .invite-link")
+    assert other.startswith(server.url + "/play/") and "#invite=" in other
+    other = other.removeprefix(server.url)
     assert lobby.get_attribute("#created li[data-seat='1'] .joined", "data-joined") == "no"
     opponent = ready(pages(other))
     assert opponent.evaluate("window.duelhost.seat") == 1
     lobby.wait_for_selector("#created li[data-seat='1'] .joined[data-joined=yes]")
     assert lobby.get_attribute("#created li[data-seat='0'] .joined", "data-joined") == "no"
+    lobby.locator("#created").scroll_into_view_if_needed()
+    shoot(lobby, "lobby-created-1280")
     lobby.click("#created .seat-link")
     ready(lobby)
     assert lobby.evaluate("window.duelhost.seat") == 0

@@ -24,6 +24,10 @@ class HostLimits:
     max_log: int = 20_000
     """Log entries of one match; a match that reaches it ends as abandoned (every game's match
     length is bounded whatever its options and clock)."""
+    reveal_grace: float = 10.0
+    """Commit, then reveal: when a deadline times out a seat that never committed, the seats
+    that did commit (and could not reveal before every seat had) get this many seconds from
+    then to reveal, instead of timing out with it."""
     max_catch_up: int = 10
     """Tick matches: missed ticks fired one by one when the server comes back late (a stalled
     loop, a restart); past this many the missed window counts as one tick and the schedule

@@ -486,10 +486,21 @@ class Match:
                 self._push(step, entry, now)
                 botplay.drive_bots(self, now, step)
                 continue
+            # Commit, then reveal: a seat that committed could not reveal while another seat
+            # owed its commitment; it is spared here and gets ``reveal_grace`` once those seats
+            # have timed out (``_granted_reveal``).
+            decision = self.state.decision
+            committed = {s for s in self.state.to_act if (decision, s) in self.ledger.commitments}
+            spared = (
+                committed
+                if len(committed) < len(self.state.to_act) and not self.timekeeper.reveal_grace
+                else set()
+            )
             for seat in self.state.to_act:
                 if self.is_over:
                     break
-                self._time_out(seat, deadline, now, step)
+                if seat not in spared:
+                    self._time_out(seat, deadline, now, step)
             if self.deadline == deadline:
                 self.deadline = None  # a game whose timeouts did not resolve the decision
 
@@ -546,6 +557,7 @@ class Match:
             reveal.reveals_due(self, seq, decision)
         elif kind == "timeout":
             self._notice(seq, None, {"type": "timeout", "seat": seat, "decision": decision})
+            self._granted_reveal(seq, seat, decision, time)
         elif kind == "tick":
             late = round(time - float(entry["deadline"]), 6)
             self._notice(seq, None, {"type": "tick", "decision": decision, "late": late})
@@ -560,6 +572,22 @@ class Match:
             kind in ("submit", "order", "commit") and entry.get("by") != "bot"
         ):
             self.last_touch = time  # a human seat acted (bots' entries say "by": "bot")
+
+    def _granted_reveal(self, seq: int, seat: int, decision: int, time: float) -> None:
+        """After the timeout of a seat that never committed: when every seat still owing the
+        decision has committed, they get ``limits.reveal_grace`` seconds from now to reveal,
+        and are asked to (replayed from the log alike, so a restarted match has the same
+        deadline)."""
+        if self._tick_mode or self.timekeeper.reveal_grace or self.clock is None:
+            return
+        if (decision, seat) in self.ledger.commitments:
+            return
+        if self.state.decision != decision or self.state.is_over:
+            return
+        left = self.state.to_act
+        if left and all((decision, s) in self.ledger.commitments for s in left):
+            self.timekeeper.grant_reveal(time, self.limits.reveal_grace)
+            reveal.reveals_due(self, seq, decision)
 
     def _submitted(self, entry: LogEntry, seq: int, seat: int, decision: int) -> None:
         if entry["type"] == "order":

@@ -21,6 +21,9 @@ class Timekeeper:
         self.extended = False
         self.extensions_left = [clock.extensions if clock else 0] * 2
         self._phase_seats: tuple[int, ...] = ()
+        self.reveal_grace = False
+        """The deadline in force is the reveal time of seats that committed (commit, then
+        reveal) after the decision's own deadline timed out the seats that had not."""
 
     @property
     def tick_mode(self) -> bool:
@@ -55,7 +58,14 @@ class Timekeeper:
         self._phase_seats = to_act
         self.phase_start = now
         self.extended = False
+        self.reveal_grace = False
         self.deadline = now + clock.seconds
+
+    def grant_reveal(self, now: float, seconds: float) -> None:
+        """The seats still owing the decision have all committed and may reveal until
+        ``now + seconds``."""
+        self.reveal_grace = True
+        self.deadline = now + seconds
 
     def ticked(self, deadline: float, resume: float | None = None) -> None:
         """The tick due at ``deadline`` fired: the next falls one period later (a late tick

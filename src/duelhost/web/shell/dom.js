@@ -118,3 +118,14 @@ export function focusRing(x, y, w, h, r) {
   return r ? s("circle", {class: "ring", cx: x, cy: y, r, fill: "none"})
     : s("rect", {class: "ring", x: x + 0.04, y: y + 0.04, width: w - 0.08, height: h - 0.08, rx: 0.06, fill: "none"});
 }
+
+/** A link to hand on, not to follow here (a single-use invite: opening it would use it up):
+ *  the address in a read-only field and a Copy button. */
+export function copyField(url, attrs = {}) {
+  const field = h("input", {...attrs, readonly: true, value: url, spellcheck: "false", "aria-label": "invite link to send", onfocus: (e) => e.currentTarget.select()});
+  const copy = h("button", {type: "button", class: "copy", onclick: async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Selected: copy it"; }
+  }}, "Copy");
+  return h("span", {class: "copyfield"}, field, copy);
+}

@@ -1,7 +1,7 @@
 // The lobby (/): one card per game, the match form generated from the game's declared options
 // (GET /api/lobby: kinds, bounds, defaults, help), "play the bot now", the matches in play.
 import {api} from "./api.js";
-import {fill, h} from "./dom.js";
+import {copyField, fill, h} from "./dom.js";
 
 export async function lobbyPage(app) {
   document.getElementById("title").textContent = "lobby";
@@ -152,7 +152,7 @@ function showCreated(match, game, box) {
   const seatLine = (s) => h("li", {"data-seat": s.seat}, game.seat_names[s.seat] + ": ",
     !s.invite_url ? "bot " + s.bot
       : s === mine ? h("a", {href: s.invite_url, class: "seat-link primary"}, "your seat: go to it")
-      : [h("a", {href: s.invite_url, class: "invite-link"}, location.origin + s.invite_url), " "],
+      : copyField(location.origin + s.invite_url, {class: "invite-link"}),
     s.invite_url ? (joined.set(s.seat, h("span", {class: "muted joined", "data-joined": "no"}, " · not opened yet")), joined.get(s.seat)) : null);
   fill(box,
     h("h3", {}, "Match " + match.id + " (" + game.title + ") is ready"),
