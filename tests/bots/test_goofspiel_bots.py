@@ -147,3 +147,23 @@ def test_hard_beats_bid_the_prize_in_classic_four_cards() -> None:
             winner = play_match(game.new(seed=seed), bots).winner
             score += 0 if winner is None else (1 if winner == hard_seat else -1)
     assert score > 0
+
+
+def test_the_rollout_policy_bids_the_prize_or_a_random_fleet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With every rollout move a prize bid, the policy sends the fleet of the planet's worth
+    (the worths of a galaxy are 1-7 once each and a seat holds 7 fleets of each size)."""
+    from duelhost.games.goofspiel import bots
+
+    game = duelhost.load("goofspiel")
+    state = game.new(seed=4)
+    rng = random.Random(1)
+    monkeypatch.setattr(bots, "PRIZE_SHARE", 1.0)
+    for _ in range(10):
+        worth = state.view(0)["worth"]
+        assert bots.prize_policy(state, 0, rng) == str(worth)
+        state.submit(0, bots.prize_policy(state, 0, rng))
+        state.submit(1, state.sample(1, rng))
+    monkeypatch.setattr(bots, "PRIZE_SHARE", 0.0)
+    assert {bots.prize_policy(state, 0, rng) for _ in range(200)} == set(state.legal(0))

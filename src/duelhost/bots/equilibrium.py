@@ -4,11 +4,14 @@ At a decision both seats take together, the bot builds the zero-sum matrix game 
 its legal submissions and whose columns are the other seat's, and plays the game's mixed
 equilibrium (solved with ``duelhost.core.matrix_games.solve_games``). Entry ``(a, b)`` is the
 mean outcome (+1 win, 0 draw, -1 loss, for the bot) of rollouts that submit ``a`` and ``b``
-and then play on with uniformly random legal moves to the end of the match, each from a
-*determinized* state: a state that agrees with everything the seat's view shows, its hidden
-parts drawn at random (the game's ``determinize(seat_handle, rng)``, which reads only the
-view). Rollouts go round the cells in turn until the budget (seconds, or nodes = rollouts) is
-spent, so every cell gets the same count.
+and then play on to the end of the match with a rollout policy (uniformly random legal moves
+unless the game gives one), each from a *determinized* state: a state that agrees with
+everything the seat's view shows, its hidden parts drawn at random (the game's
+``determinize(seat_handle, rng)``, which reads only the view). Rollouts go round the cells in
+sweeps until the budget (seconds, or nodes = rollouts) is spent, so every cell gets the same
+count; within a sweep every cell starts from the same determinized state and draws its
+random moves from the same seed (common random numbers), so the differences between cells,
+which are all the equilibrium depends on, carry less noise than independent rollouts give.
 
 The bot never holds the match state: it gets a ``SeatHandle`` and builds its own states.
 """
@@ -31,15 +34,22 @@ Determinize = Callable[[SeatHandle, random.Random], State]
 """A state consistent with the seat's view, hidden parts drawn from ``rng``."""
 
 SAMPLES = 8
-"""Determinized states per decision; rollouts cycle through them."""
+"""Determinized states per decision; sweeps cycle through them."""
 
 
-def rollout(state: State, rng: random.Random, limit: int = 100_000) -> None:
-    """Play ``state`` to its end with uniformly random legal submissions."""
+Policy = Callable[[State, int, random.Random], str]
+"""A rollout policy: ``policy(state, seat, rng)`` -> the seat's submission."""
+
+
+def rollout(
+    state: State, rng: random.Random, limit: int = 100_000, policy: Policy | None = None
+) -> None:
+    """Play ``state`` to its end with ``policy`` (default: uniformly random legal moves)."""
     steps = 0
     while not state.is_over and steps < limit:
         for seat in state.to_act:
-            state.submit(seat, state.sample(seat, rng))
+            text = policy(state, seat, rng) if policy else state.sample(seat, rng)
+            state.submit(seat, text)
         steps += 1
 
 
@@ -84,8 +94,10 @@ class MatrixRolloutBot:
         seed: int,
         determinize: Determinize,
         budget: Budget | None = None,
+        policy: Policy | None = None,
     ) -> None:
         self.name = name
+        self.policy = policy
         self.seat = seat
         self.budget = budget or default()
         self._determinize = determinize
@@ -105,13 +117,16 @@ class MatrixRolloutBot:
         count = np.zeros((len(rows), len(cols)))
         cells = [(i, j) for i in range(len(rows)) for j in range(len(cols))]
         turn = 0
+        seed = 0
         while clock.left or turn < len(cells):
             i, j = cells[turn % len(cells)]
-            trial = states[turn % SAMPLES].clone()
+            if i == j == 0:
+                seed = self._rng.getrandbits(64)  # a new sweep: one seed for all its cells
+            trial = states[turn // len(cells) % SAMPLES].clone()
             trial.submit(me, rows[i])
             if simultaneous:
                 trial.submit(other, cols[j])
-            rollout(trial, self._rng)
+            rollout(trial, random.Random(seed), policy=self.policy)
             total[i, j] += outcome(trial, me)
             count[i, j] += 1
             clock.spend()

@@ -30,6 +30,7 @@ from duelhost.core.registry import Game
 from duelhost.core.rng import derive
 from duelhost.core.state import State
 from duelhost.games.goofspiel.deal import planet_letters
+from duelhost.games.goofspiel.state import GoofspielState
 
 
 class RoundMemory:
@@ -140,9 +141,26 @@ class PrizeBot:
         return str(min(sizes, key=lambda size: (abs(size - worth), size)))
 
 
+PRIZE_SHARE = 0.5
+"""Share of rollout moves that bid the prize (the rest are random fleets)."""
+
+
+def prize_policy(state: State, seat: int, rng: random.Random) -> str:
+    """The rollout policy: with probability ``PRIZE_SHARE`` the fleet closest to the planet's
+    worth ("bid the prize"), else a random remaining fleet. Rollouts where both seats play
+    like players rather than at random value fleets better: a fleet spent now is one a
+    sensible opponent would have matched later."""
+    if rng.random() >= PRIZE_SHARE:
+        return state.sample(seat, rng)
+    assert isinstance(state, GoofspielState)
+    worth = state.current_worth()
+    return str(min((int(t) for t in state.legal(seat)), key=lambda s: (abs(s - worth), s)))
+
+
 class GoofspielMatrixBot(MatrixRolloutBot):
-    """The matrix-rollout equilibrium bot with Goofspiel's determinization and round memory;
-    falls back to a random fleet when the rounds seen are incomplete."""
+    """The matrix-rollout equilibrium bot with Goofspiel's determinization and round memory
+    and the prize-bidding rollout policy; falls back to a random fleet when the rounds seen
+    are incomplete."""
 
     def __init__(self, name: str, game: Game, seat: int, seed: int, scale: float) -> None:
         self.memory = RoundMemory()
@@ -153,6 +171,7 @@ class GoofspielMatrixBot(MatrixRolloutBot):
             seed,
             lambda handle, rng: determinize(handle, rng, self.memory),
             default().scaled(scale),
+            prize_policy,
         )
 
     def act(self, handle: SeatHandle) -> str:

@@ -152,6 +152,11 @@ class GoofspielState(State):
         )
         self._open_round()
 
+    def current_worth(self) -> int:
+        """The worth of the planet fought now (public: the view's ``worth``), without building
+        a view (bots' rollouts ask it every round). Only while the match is in play."""
+        return self._round_worths[self._round]
+
     def _open_round(self) -> None:
         """GO1: a round starts by revealing its planet's worth."""
         self._log(

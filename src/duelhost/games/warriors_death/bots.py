@@ -318,6 +318,7 @@ class WarriorsDeathBot:
     def _game(self, handle: SeatHandle) -> tuple[list[Move], list[Move], np.ndarray, list[BoutSim]]:
         """Abstract rows and columns, the estimated values (ours) and the sampled states."""
         me, other = self.seat, 1 - self.seat
+        clock = self.budget.clock()  # the determinization counts against the time too
         view = handle.view()
         found = hypotheses(handle.game, view, me)
         if not found:
@@ -336,7 +337,6 @@ class WarriorsDeathBot:
         cells = [(i, j) for i in range(len(rows)) for j in range(len(cols))]
         total = np.zeros((len(rows), len(cols)))
         count = np.zeros((len(rows), len(cols)))
-        clock = self.budget.clock()
         turn = 0
         while clock.left or turn < len(cells):
             i, j = cells[turn % len(cells)]
