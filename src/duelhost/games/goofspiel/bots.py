@@ -192,6 +192,10 @@ class ClassicEquilibriumBot:
         self._rng = derive(seed, "classic-equilibrium", seat)
         self._fallback = GoofspielMatrixBot("hard", game, seat, seed, 1.0)
         self.last_strategy: dict[str, float] = {}
+        self.thinks = self.planets > 6
+        """Up to 6 cards the table is solved in about a second once and then read: the server
+        calls the bot in its event; larger tables are loaded from disk (or missing: the
+        rollout fallback thinks its whole budget), so the server runs it in a thread."""
 
     def position(self, view: dict[str, Any]) -> tuple[int, list[int], list[int], list[int], int]:
         """(prize showing, prizes to come, my hand, their hand, my lead) from the view."""
