@@ -22,8 +22,10 @@ found and a ``method`` saying how the values were found:
   and a few others (``sample``) are each valued by playouts with uniformly random moves from
   the true position at the start of the decision (the record is public once the match is
   over), the other seats of a simultaneous decision moving at random too; a playout still
-  unfinished after ``PLAYOUT_LIMIT`` decisions counts as a draw. A weak estimate: it says how
-  a move fares against random play, not against a good player.
+  unfinished after ``PLAYOUT_LIMIT`` decisions counts as a draw. With a ``deadline`` each
+  decision gets an even share of it (and at least one playout per submission; the notes are
+  then reproducible only when no share runs out). A weak estimate: it says how a move fares
+  against random play, not against a good player.
 
 Timeouts and resignations are noted without a value. ``deadline`` (seconds) bounds the whole
 analysis: decisions past it are noted with ``method`` ``"not analysed"``.
@@ -31,6 +33,7 @@ analysis: decisions past it are noted with ``method`` ``"not analysed"``.
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -92,19 +95,25 @@ def note_for(
 
 
 def _playout_values(
-    start: State, seat: int, candidates: list[str], playouts: int, rng: Any
+    start: State,
+    seat: int,
+    candidates: list[str],
+    playouts: int,
+    rng: Any,
+    until: float | None = None,
 ) -> dict[str, float]:
-    """Mean result for ``seat`` of random playouts after each candidate."""
-    values = {}
-    for text in candidates:
-        total = 0.0
-        for _ in range(playouts):
+    """Mean result for ``seat`` of random playouts after each candidate: ``playouts`` each,
+    fewer (at least one) once ``until`` (a ``perf_counter`` time) has passed."""
+    totals = dict.fromkeys(candidates, 0.0)
+    done = 0
+    while done < playouts and (done == 0 or until is None or time.perf_counter() < until):
+        for text in candidates:
             trial = start.clone()
             trial.submit(seat, text)
             rollout(trial, rng, PLAYOUT_LIMIT)
-            total += outcome(trial, seat)
-        values[text] = total / playouts
-    return values
+            totals[text] += outcome(trial, seat)
+        done += 1
+    return {text: total / done for text, total in totals.items()}
 
 
 def _candidates(start: State, seat: int, played: str, wanted: int, rng: Any) -> list[str]:
@@ -120,6 +129,18 @@ def _candidates(start: State, seat: int, played: str, wanted: int, rng: Any) -> 
         pool = sorted(seen)
     others = [text for text in pool if text != played][:wanted]
     return [played, *others]
+
+
+def _offers(bot: Bot, method: str) -> bool:
+    """Whether ``bot`` has ``method(seat_handle)`` (one argument: a bot's own search method of
+    the same name with other arguments does not count)."""
+    found = getattr(bot, method, None)
+    if not callable(found):
+        return False
+    try:
+        return len(inspect.signature(found).parameters) == 1
+    except (TypeError, ValueError):
+        return False
 
 
 def hard_bots(game: Any, seed: int) -> list[Bot] | None:
@@ -144,15 +165,19 @@ def analyse(
     with using(budget):
         bots = hard_bots(game, record.seed)
     method = "random playouts"
-    if bots is not None and all(hasattr(bot, "matrix") for bot in bots):
+    if bots is not None and all(_offers(bot, "matrix") for bot in bots):
         method = "equilibrium"
-    elif bots is not None and all(hasattr(bot, "evaluate") for bot in bots):
+    elif bots is not None and all(_offers(bot, "evaluate") for bot in bots):
         method = "evaluation"
     nodes = budget.nodes if budget.nodes is not None else 64
     wanted = max(1, min(MAX_ALTERNATIVES, nodes // 4))
     playouts = max(1, nodes // (wanted + 1))
     rng = derive(record.seed, "analysis")
     stop = None if deadline is None else time.perf_counter() + deadline
+    # Random playouts share the deadline evenly between the submissions (one round each at
+    # least), so a long match gets a note at every decision rather than at its first ones.
+    submissions = sum(1 for entry in record.history if entry.kind == "submit")
+    share = None if deadline is None else deadline / max(1, submissions)
     state = game.new(record.seed, **record.setup)
     start, start_decision = state.clone(), state.decision
     notes = []
@@ -204,7 +229,8 @@ def analyse(
                 values = dict(evaluator.evaluate(SeatHandle(state, entry.seat)))
             if not values:
                 candidates = _candidates(start, entry.seat, entry.text, wanted, rng)
-                values = _playout_values(start, entry.seat, candidates, playouts, rng)
+                until = None if share is None else time.perf_counter() + share
+                values = _playout_values(start, entry.seat, candidates, playouts, rng, until)
             best = max(values, key=lambda text: values[text])
             after = values.get(entry.text)
             notes.append(
