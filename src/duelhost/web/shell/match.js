@@ -365,7 +365,9 @@ class MatchPage {
    *  rematch; the seat that did not ask is shown the offer and its own link. */
   watchRematch() {
     if (this.rematchTimer) return;
+    const until = Date.now() + 30 * 60 * 1000;  // a page left open stops asking after 30 minutes
     const look = async () => {
+      if (Date.now() > until) { clearInterval(this.rematchTimer); return; }
       try {
         const offer = await api("GET", "/api/matches/" + encodeURIComponent(this.matchId) + "/rematch", undefined, this.token);
         if (offer.offered) { clearInterval(this.rematchTimer); this.showRematch(offer); }
