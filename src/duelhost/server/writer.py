@@ -34,6 +34,9 @@ log = logging.getLogger("duelhost.server.writer")
 StepRow = tuple[str, list[dict[str, Any]], bool, dict[str, Any] | None, float]
 Item = tuple[StepRow, int | None, concurrent.futures.Future[None]]
 """A queued step: its row, the lease epoch it was made under (None: no leases), its future."""
+NOT_HELD = -1
+"""The epoch given to a step of a match this process holds no lease on: no lease has it, so the
+store refuses the step."""
 MAX_GROUP = 2000
 
 
@@ -63,7 +66,12 @@ class Writer:
 
     def put(self, row: StepRow) -> concurrent.futures.Future[None]:
         future: concurrent.futures.Future[None] = concurrent.futures.Future()
-        epoch = None if self.fence is None else self.fence(row[0])
+        epoch = None
+        if self.fence is not None:
+            # A match this process does not hold (any more) has no epoch here: its step is
+            # refused in the transaction like a fenced one, never stored without an epoch.
+            held = self.fence(row[0])
+            epoch = NOT_HELD if held is None else held
         self._queue.put((row, epoch, future))
         return future
 
