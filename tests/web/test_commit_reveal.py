@@ -106,6 +106,16 @@ def test_goofspiel_by_commit_then_reveal_in_two_browsers(server: Server, pages: 
     for page in (south, north):
         wait_over(page)
     check_pages(server, match, [south, north], len(rounds))
+    # The same seat opened in another browser, which kept none of the commitments: it checks
+    # each one with the revealed text and the published nonce, and marks it verified too.
+    token = south.evaluate(f"sessionStorage.getItem('duelhost:token:{match['id']}')")
+    elsewhere = ready(pages(f"/play/{match['id']}#{token}"))
+    elsewhere.wait_for_function(
+        "d => document.querySelectorAll('#receipts li[data-mode=commit] [data-verified=yes]')"
+        ".length === d",
+        arg=len(rounds),
+    )
+    assert elsewhere.locator("#receipts [data-verified=no]").count() == 0
 
 
 def test_a_warriors_death_by_commit_then_reveal_in_two_browsers(server: Server, pages: Any) -> None:

@@ -601,6 +601,10 @@ class Match:
         submitted = {"seat": seat, "decision": decision, "receipt": receipt}
         self._notice(seq, None, {"type": "submitted", **submitted, "kind": entry["type"]})
         own = {"type": "your_submission", "seat": seat, "decision": decision}
+        if entry.get("mode") == "commit":
+            # Its receipt is the seat's commitment, over the text as revealed: a page of the
+            # seat that did not keep the commitment checks it with the published nonce.
+            own.update(mode="commit", revealed=entry["revealed"])
         self._notice(seq, (seat,), {**own, "text": entry["text"], "receipt": receipt})
 
     def _decision_resolved(self, seq: int, decision: int, time: float) -> None:

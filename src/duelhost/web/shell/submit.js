@@ -103,6 +103,14 @@ export class Submissions {
     this.save();
   }
 
+  keepCommitted(decision, text, receipt) {
+    if (this.list.some((r) => r.receipt === receipt)) return;
+    const entry = {decision, text, receipt, mode: "commit", revealed: true, elsewhere: true, verified: null};
+    this.list.push(entry);
+    this.check(entry);
+    this.save();
+  }
+
   /** Events of a frame: commitments, reveal requests, our own submissions (after a reload)
    *  and published nonces. `decision`: the decision in play after them. */
   note(events, decision) {
@@ -119,6 +127,10 @@ export class Submissions {
           entry.revealed = true;
           entry.server = e.receipt;
           this.check(entry);
+        } else if (e.mode === "commit") {
+          // Committed from another browser of this seat: no nonce kept here; checked with the
+          // nonce the server publishes at the reveal.
+          this.keepCommitted(e.decision, e.revealed, e.receipt);
         } else this.keep(e.decision, e.text, e.receipt);
       }
       if (e.type === "reveal") {
@@ -154,8 +166,12 @@ export class Submissions {
    *  the server publishes (if it has) is the page's own. */
   async checkCommitment(entry, again) {
     if (!entry.revealed || (entry.verified !== null && !again)) return;
-    const digest = await sha256hex(commitText(this.matchId, this.seat, entry.decision, entry.text, entry.nonce));
     const published = this.reveals.get(entry.decision + ":" + this.seat);
+    if (entry.elsewhere) {
+      if (!published) return;  // the nonce is published at the reveal
+      entry.nonce = published.nonce;
+    }
+    const digest = await sha256hex(commitText(this.matchId, this.seat, entry.decision, entry.text, entry.nonce));
     entry.recomputed = digest;
     entry.verified = digest === entry.receipt && (entry.server === undefined || entry.server === entry.receipt)
       && (!published || published.nonce === entry.nonce);
