@@ -119,7 +119,11 @@ def _generous() -> dict[str, Any]:
 
 
 def test_a_match_of_two_bots_ends_as_abandoned_and_is_recorded_so(db_url: str) -> None:
-    settings = ServerSettings(host=HostLimits(idle_seconds=0.5), **_generous())
+    # 0.2 s is four 0.05 s ticks, and the host runs a late tick and the idle end in the order
+    # they were due. Random bots never end a Multiplanetary match that fast: over 300 seeds the
+    # quickest win took 9 ticks, and about one seed in seven ended within 12. With 0.5 s
+    # (ten ticks) this test failed in CI when the drawn seed let a bot win first.
+    settings = ServerSettings(host=HostLimits(idle_seconds=0.2), **_generous())
     with TestClient(create_app(db_url, settings=settings)) as client:
         made = client.post(
             "/api/matches",
