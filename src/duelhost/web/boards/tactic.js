@@ -176,10 +176,12 @@ function unitGlyph(unit, x, y) {
 /** A unit's whole name on its glyph: smaller for a long name, and squeezed to the glyph's
  *  width when even that is too wide (never cut short). */
 function name(text, cx, y) {
-  const size = text.length <= 5 ? 0.2 : Math.max(0.15, Math.min(0.2, 0.8 / (0.6 * text.length)));
-  const fits = 0.6 * size * text.length <= 0.8;
+  // Bold glyphs average about 0.7 em ("Spammer" at 0.6 em overflowed its glyph at 1280 px).
+  const room = 0.72, em = 0.7;
+  const size = text.length <= 5 ? 0.2 : Math.max(0.15, Math.min(0.2, room / (em * text.length)));
+  const fits = em * size * text.length <= room;
   return s("text", {x: cx, y, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#fff", "pointer-events": "none",
-    textLength: fits ? null : 0.8, lengthAdjust: fits ? null : "spacingAndGlyphs"}, text);
+    textLength: fits ? null : room, lengthAdjust: fits ? null : "spacingAndGlyphs"}, text);
 }
 
 function mark(list, x, y) {
