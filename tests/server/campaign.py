@@ -14,7 +14,10 @@ submission that got no answer with the same idempotency key. At the end, from th
   down along the log (an entry of an older owner after a newer one's; must be 0),
 - finished matches whose record does not verify (``duelhost verify``'s check; must be 0),
 - takeover times: from each SIGKILL to the moment another process held each of the killed
-  process's live matches (p50/p99).
+  process's live matches (its lease claimed, p50/p99), and to the moment it hosted the match
+  again (rebuilt from its log, clock armed: the "match taken over" line of the process's log),
+  with where the time went: the killed lease's remaining time, the wait from its expiry to the
+  claim, and the rebuild.
 
 Run alone (a longer campaign): ``python -m tests.server.campaign --seconds 1800 --matches 500``.
 """
@@ -62,6 +65,16 @@ class Outcome:
     reconnects: int = 0
     kills: list[float] = field(default_factory=list)
     takeovers: list[float] = field(default_factory=list)
+    """Seconds from a SIGKILL to another process's claim of each match the killed one held."""
+    served: list[float] = field(default_factory=list)
+    """Seconds from a SIGKILL to another process hosting each such match again."""
+    stages: dict[str, list[float]] = field(default_factory=dict)
+    """The parts of ``served``: ``lease left`` (SIGKILL to the lease's expiry), ``to claim``
+    (expiry to claim), ``rebuild`` (claim to hosted)."""
+    claims: list[tuple[str, int, float]] = field(default_factory=list)
+    """(match, new epoch, SIGKILL time) of each takeover ``takeovers`` measured."""
+    logs: list[str] = field(default_factory=list)
+    """The server processes' logs (read before each is killed or stopped)."""
     missing: list[str] = field(default_factory=list)
     duplicated: list[str] = field(default_factory=list)
     forked: list[str] = field(default_factory=list)
@@ -103,13 +116,14 @@ class Nodes:
     def url(self, rng: random.Random) -> str:
         return f"http://127.0.0.1:{rng.choice(self.ports)}"
 
-    def stop(self) -> None:
+    def stop(self, logs: list[str]) -> None:
         for server in self.servers.values():
             if server.process.poll() is None:
                 server.process.send_signal(signal.SIGTERM)
         for server in self.servers.values():
             with contextlib.suppress(Exception):
                 server.process.wait(timeout=30)
+            logs.append(Path(server.log.name).read_text(errors="replace"))
             server.kill()
 
 
@@ -222,10 +236,13 @@ def _held_by(db: str, node: str) -> dict[str, int]:
     return {row[0]: int(row[1]) for row in rows}
 
 
-def _taken_over(db: str, held: dict[str, int], killed: float, wait: float) -> list[float]:
-    """Seconds from ``killed`` to each match's next epoch (waits up to ``wait`` seconds)."""
+def _taken_over(
+    db: str, held: dict[str, int], killed: float, wait: float
+) -> dict[str, tuple[int, float]]:
+    """Each match's next epoch and the seconds from ``killed`` to its claim (waits up to
+    ``wait`` seconds)."""
     engine = create_engine(db)
-    found: dict[str, float] = {}
+    found: dict[str, tuple[int, float]] = {}
     deadline = time.time() + wait
     try:
         while len(found) < len(held) and time.time() < deadline:
@@ -241,13 +258,13 @@ def _taken_over(db: str, held: dict[str, int], killed: float, wait: float) -> li
                 if match_id in found:
                     continue
                 if int(epoch) > held[match_id]:
-                    found[match_id] = float(since) - killed
+                    found[match_id] = (int(epoch), float(since) - killed)
                 elif over:  # finished before anyone needed to take it over
                     held.pop(match_id, None)
             time.sleep(0.2)
     finally:
         engine.dispose()
-    return list(found.values())
+    return found
 
 
 def _restart(nodes: Nodes, port: int, outcome: Outcome) -> None:
@@ -276,16 +293,42 @@ async def _chaos(nodes: Nodes, stop: float, every: float, outcome: Outcome) -> N
         held = await asyncio.to_thread(_held_by, nodes.db, node)
         nodes.servers[port].process.send_signal(signal.SIGKILL)
         killed = time.time()
-        outcome.kills.append(killed)
         await asyncio.to_thread(nodes.servers[port].process.wait, 10)
+        outcome.logs.append(Path(nodes.servers[port].log.name).read_text(errors="replace"))
         nodes.servers[port].kill()
         later.append(
             asyncio.ensure_future(asyncio.to_thread(_taken_over, nodes.db, held, killed, 15.0))
         )
         later.append(asyncio.ensure_future(asyncio.to_thread(_restart, nodes, port, outcome)))
-    for result in await asyncio.gather(*later):
-        if isinstance(result, list):
-            outcome.takeovers.extend(result)
+        outcome.kills.append(killed)
+    taken = [result for result in await asyncio.gather(*later) if isinstance(result, dict)]
+    for killed, found in zip(outcome.kills, taken, strict=True):
+        for match_id, (epoch, seconds) in found.items():
+            outcome.takeovers.append(seconds)
+            outcome.claims.append((match_id, epoch, killed))
+
+
+def _stages(outcome: Outcome) -> None:
+    """From the processes' "match taken over" lines: when each measured takeover's match was
+    hosted again, and where the time went."""
+    hosted: dict[tuple[str, int], dict[str, Any]] = {}
+    for text_ in outcome.logs:
+        for line in text_.splitlines():
+            if line.startswith("{") and '"match taken over"' in line:
+                with contextlib.suppress(ValueError, KeyError):
+                    data = json.loads(line)
+                    hosted[(str(data["match"]), int(data["epoch"]))] = data
+    stages: dict[str, list[float]] = {"lease left": [], "to claim": [], "rebuild": []}
+    for match_id, epoch, killed in outcome.claims:
+        data = hosted.get((match_id, epoch))
+        if data is None:
+            continue  # claimed, never hosted (finished or lost again before it was rebuilt)
+        outcome.served.append(float(data["time"]) - killed)
+        if float(data["expired"]) > 0:
+            stages["lease left"].append(float(data["expired"]) - killed)
+            stages["to claim"].append(float(data["claimed"]) - float(data["expired"]))
+        stages["rebuild"].append(float(data["time"]) - float(data["claimed"]))
+    outcome.stages = stages
 
 
 def _check(db: str, nodes: Nodes, made: list[dict[str, Any]], outcome: Outcome) -> None:
@@ -357,11 +400,23 @@ def run_campaign(
         made = asyncio.run(main())
         _check(db, nodes, made, outcome)
     finally:
-        nodes.stop()
+        nodes.stop(outcome.logs)
+    _stages(outcome)
     return outcome
 
 
+def _spread(values: list[float]) -> str:
+    return (
+        f"p50 {percentile(values, 50):.2f} s, p99 {percentile(values, 99):.2f} s, "
+        f"max {max(values, default=float('nan')):.2f} s"
+    )
+
+
 def report(outcome: Outcome) -> str:
+    stages = "; ".join(
+        f"{name} p50 {percentile(values, 50):.2f} / p99 {percentile(values, 99):.2f} s"
+        for name, values in outcome.stages.items()
+    )
     return (
         f"fault campaign: {outcome.matches} matches, {len(outcome.kills)} SIGKILLs, "
         f"{len(outcome.acks)} acknowledged submissions, {outcome.refused} refused, "
@@ -369,10 +424,11 @@ def report(outcome: Outcome) -> str:
         f"{len(outcome.errors)} restarts failed\n"
         f"  missing {len(outcome.missing)}, duplicated {len(outcome.duplicated)}, "
         f"forked logs {len(outcome.forked)}, records not verified {len(outcome.unverified)}\n"
-        f"  takeover after SIGKILL ({len(outcome.takeovers)} matches): "
-        f"p50 {percentile(outcome.takeovers, 50):.2f} s, "
-        f"p99 {percentile(outcome.takeovers, 99):.2f} s, "
-        f"max {max(outcome.takeovers, default=float('nan')):.2f} s"
+        f"  takeover after SIGKILL, lease claimed ({len(outcome.takeovers)} matches): "
+        f"{_spread(outcome.takeovers)}\n"
+        f"  takeover after SIGKILL, match hosted again ({len(outcome.served)} matches): "
+        f"{_spread(outcome.served)}\n"
+        f"  where the time went: {stages}"
     )
 
 

@@ -112,6 +112,41 @@ def test_a_killed_process_matches_are_taken_over_with_their_clocks(
     assert again.json()["seq"] == 1  # the first answer: nothing stored twice
 
 
+def test_the_survivors_take_all_of_a_killed_process_matches_over(
+    pg: str, servers: list[Server]
+) -> None:
+    """Six matches of a SIGKILLed process: the takeover scans of the two survivors claim all
+    six between them (each claims its share of the expired leases in one transaction, and
+    rebuilds them off its event loop), and every match's stored deadline then fires on its new
+    host: seat 1 never submits, so each match times out (4 s move clock) to n >= 2."""
+    a, b, c = cluster(pg, servers, 3)
+    body = {
+        "game": "toy_bids",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "clock": {"mode": "move", "seconds": 4},
+    }
+    ids = []
+    for _ in range(6):
+        made = post(f"{a.url}/api/matches", body).json()
+        t0 = seat_tokens(httpx, made, a.url)[0]
+        assert post(f"{a.url}/api/matches/{made['id']}/submissions", {"text": "2"}, t0).is_success
+        ids.append(made["id"])
+    a.process.send_signal(signal.SIGKILL)
+    killed = time.monotonic()
+    while True:
+        taken = [owner_metric(s, "duelhost_lease_takeovers_total") for s in (b, c)]
+        if sum(taken) >= 6:
+            break
+        assert time.monotonic() - killed < 30, (taken, b.output(), c.output())
+        time.sleep(0.2)
+    print(f"taken over by b and c: {taken}, {time.monotonic() - killed:.2f} s after SIGKILL")
+    assert sum(taken) == 6  # each match once
+    for mid in ids:
+        while httpx.get(f"{b.url}/api/matches/{mid}", timeout=30).json()["n"] < 2:
+            assert time.monotonic() - killed < 40, mid
+            time.sleep(0.2)
+
+
 def test_sigterm_hands_the_matches_over_at_once(pg: str, servers: list[Server]) -> None:
     a, b = cluster(pg, servers, 2)
     humans = [{"kind": "human"}, {"kind": "human"}]

@@ -71,5 +71,26 @@ def test_a_short_loadtest_plays_over_a_real_server_with_no_error_and_nothing_los
     assert figures.errors == [], printed
     assert figures.lost == 0
     assert len(figures.acks) > 20 and figures.tick_late, printed
-    assert figures.server["committed_steps"] >= len(figures.acks)
+    assert figures.servers[0]["committed_steps"] >= len(figures.acks)
     assert "errors: 0; lost submissions: 0" in printed
+
+
+def test_a_loadtest_over_two_cluster_processes_spreads_the_matches(db_url: str) -> None:
+    """``--processes 2``: two ``duelhost serve --cluster`` processes on the PostgreSQL database,
+    match k created on and played through process k mod 2. Each process stores the steps of
+    its own matches (both commit some; together at least one per acknowledged submission) and
+    nothing acknowledged is lost. On SQLite it is a clear error before any process starts."""
+    console = Console(file=io.StringIO(), width=200)
+    arguments = {"matches": 4, "game": "goofspiel", "seconds": 5.0, "tick_matches": 0}
+    if db_url.startswith("sqlite"):
+        result = runner.invoke(
+            cli_app, ["loadtest", "--processes", "2", "--db", db_url, "--matches", "1"]
+        )
+        assert result.exit_code == 2 and "share a PostgreSQL database" in result.output
+        return
+    figures = run_loadtest(**arguments, db=db_url, console=console, think=0.2, processes=2)
+    printed = console.file.getvalue()  # type: ignore[attr-defined]
+    assert figures.errors == [] and figures.lost == 0, printed
+    assert len(figures.servers) == 2 and "server processes 2" in printed
+    steps = [server["committed_steps"] for server in figures.servers]
+    assert min(steps) > 0 and sum(steps) >= len(figures.acks) > 20, printed

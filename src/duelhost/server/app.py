@@ -69,7 +69,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if group is not None:
             group.start()
-        restored = hub.start()
+        restored = hub.start(resume=group is None)
         app.state.started = True
         log.info("serving", extra={"matches": restored})
         yield

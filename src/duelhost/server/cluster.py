@@ -3,16 +3,19 @@
 Each process (a *node*) hosts the live matches it holds a lease on (``duelhost.store.lease_book``):
 
 - It claims a match when it creates it, when a request for it arrives and nobody holds it, or
-  when its lease has expired (the takeover scan, every second): every claim raises the match's
-  fencing epoch, and the writer stores a step only under the epoch it was made under, so a
-  process that lost a match can never add to its log.
-- It renews its leases every second (lease 3 s). A match whose renewal shows another owner or
+  when its lease has expired (the takeover scan): every claim raises the match's fencing epoch,
+  and the writer stores a step only under the epoch it was made under, so a process that lost
+  a match can never add to its log.
+- It renews its leases every second (lease 3 s), in a task and a thread of their own, so a
+  burst of takeovers never delays a renewal. A match whose renewal shows another owner or
   epoch, or whose step the writer refused, is dropped at once: no timer, its live streams close
   (code 1012) so their clients reconnect.
-- A node that dies stops renewing; within 3 s its leases expire and the next scan of another
-  node takes its matches over, rebuilding each from its log and resuming its clock from the
-  stored deadlines. On SIGTERM a node stores every queued step, then releases its leases so
-  the others take over at once.
+- A node that dies stops renewing; within 3 s its leases expire. The scan of every other node
+  wakes when the next lease of another node is due to expire (at least every second), claims
+  its share of the expired leases in one transaction (the expired ones divided by the live
+  nodes), rebuilds those matches from their logs in threads, off the event loop, and hosts them
+  with their clocks resumed from the stored deadlines. On SIGTERM a node stores every queued
+  step, then releases its leases so the others take over at once.
 - A request for a match held by another node is forwarded to it (``duelhost.server.forward``).
 """
 
@@ -24,11 +27,11 @@ import logging
 import random
 import secrets
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from duelhost.core.errors import ConfigError
-from duelhost.server.ownership import OwnedElsewhere
-from duelhost.store.lease_book import TTL, LeaseBook
+from duelhost.store.lease_book import TTL, Claim, LeaseBook
 
 if TYPE_CHECKING:
     from duelhost.server.hub import Hub
@@ -37,7 +40,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("duelhost.server.cluster")
 
 RENEW_EVERY = 1.0
-"""Seconds between two renewals (and takeover scans)."""
+"""Seconds between two renewals (and at most between two takeover scans)."""
+EXPIRY_MARGIN = 0.05
+"""Seconds after another node's lease is due to expire that the scan looks at it."""
+REBUILDERS = 2
+"""Threads that rebuild taken-over matches from their logs."""
 
 
 class Cluster:
@@ -61,8 +68,12 @@ class Cluster:
         self.every = every
         self.held: dict[str, int] = {}
         """Match -> the epoch of this node's lease on it."""
+        self.taking: dict[str, Claim] = {}
+        """Matches taken over from another node and not hosted yet (being rebuilt)."""
+        self._renewer = ThreadPoolExecutor(1, thread_name_prefix="duelhost-lease")
+        self._rebuilders = ThreadPoolExecutor(REBUILDERS, thread_name_prefix="duelhost-rebuild")
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         hub.ownership = self
         hub.writer.fence = self.held.get
         hub.writer.on_lost = self._lost_in_writer
@@ -72,15 +83,33 @@ class Cluster:
     def claim(self, match_id: str) -> bool:
         if match_id in self.held:
             return True
-        epoch = self.book.claim(match_id)
-        if epoch is None:
+        claim = self.book.claim(match_id)
+        if claim is None:
             return False
-        self.held[match_id] = epoch
-        if epoch > 1:
-            if self.metrics is not None:
-                self.metrics.lease_takeovers.inc()
-            log.info("match taken over", extra={"match": match_id, "epoch": epoch})
+        self.held[match_id] = claim.epoch
+        if claim.epoch > 1:
+            self.taking[match_id] = claim
         return True
+
+    def hosting(self, match_id: str) -> None:
+        claim = self.taking.pop(match_id, None)
+        if claim is None or self.held.get(match_id) != claim.epoch:
+            return
+        if self.metrics is not None:
+            self.metrics.lease_takeovers.inc()
+        # ``expired``: when the previous lease ran out (0: handed over); ``claimed``: when this
+        # node took it (database time); the line's own time: when the match is hosted again,
+        # its clock armed (the fault campaign reads the three).
+        log.info(
+            "match taken over",
+            extra={
+                "match": match_id,
+                "epoch": claim.epoch,
+                "expired": claim.expired,
+                "claimed": claim.at,
+                "node": self.node,
+            },
+        )
 
     def released(self, match_ids: Iterable[str]) -> None:
         ids = [m for m in match_ids if m in self.held]
@@ -94,60 +123,106 @@ class Cluster:
         """Record this node's address (call before the hub starts), then renew and scan."""
         self.book.register(self.url)
         self._loop = asyncio.get_running_loop()
-        self._task = asyncio.create_task(self._run())
+        for work in (self._renewing(), self._scanning()):
+            task = asyncio.create_task(work)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         log.info("node started", extra={"node": self.node})
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
+        self._renewer.shutdown(wait=False, cancel_futures=True)
+        self._rebuilders.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):
             self.book.forget()
 
-    # ------------------------------------------------------------------ the loop
+    # ------------------------------------------------------------------ renewals
 
-    async def _run(self) -> None:
+    async def _renewing(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             try:
-                await self._renew()
-                await self._take_over()
+                await self._renew(loop)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the database may be away for a moment: go on
-                log.warning("lease round failed", extra={"error": str(error)})
+                log.warning("lease renewal failed", extra={"error": str(error)})
             await asyncio.sleep(self.every * random.uniform(0.8, 1.0))
 
-    async def _renew(self) -> None:
-        # Finished matches need no lease any more once their last step is stored.
+    async def _renew(self, loop: asyncio.AbstractEventLoop) -> None:
+        # Finished matches need no lease any more once their last step is stored; a match
+        # being rebuilt after a takeover keeps its lease.
         for match_id in list(self.held):
             live = self.hub.live.get(match_id)
+            if match_id in self.taking:
+                continue
             if live is None or (
                 live.match.is_over and (live.last_commit is None or live.last_commit.done())
             ):
                 del self.held[match_id]
         held = dict(self.held)
-        lost = await asyncio.to_thread(self.book.renew, held)
+        lost = await loop.run_in_executor(self._renewer, self.book.renew, held)
         for match_id in lost:
             if self.held.get(match_id) == held[match_id]:
                 self.lost(match_id)
 
-    async def _take_over(self) -> None:
-        orphans = await asyncio.to_thread(self.book.orphans)
-        for match_id in orphans:
-            if match_id in self.hub.live:
-                continue
+    # ------------------------------------------------------------------ takeovers
+
+    async def _scanning(self) -> None:
+        while True:
+            wait = self.every * random.uniform(0.8, 1.0)
             try:
-                self.hub.get(match_id)  # claims it, rebuilds it and re-arms its clock
-            except OwnedElsewhere:
-                continue  # another node was quicker
-            except Exception as error:
-                log.error("takeover failed", extra={"match": match_id, "error": str(error)})
-            await asyncio.sleep(0)  # let requests in between two rebuilds
+                scan = await asyncio.to_thread(self.book.claim_orphans)
+                if scan.claimed:
+                    self._adopt(scan.claimed)
+                if scan.next_expiry is not None:
+                    due = scan.next_expiry - scan.now + EXPIRY_MARGIN
+                    wait = min(wait, max(EXPIRY_MARGIN, due))
+                if scan.left:
+                    # Each scan takes a share of what is left: look again soon, so a crash's
+                    # matches are all claimed within a few scans of the nodes.
+                    wait = EXPIRY_MARGIN
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the database may be away for a moment: go on
+                log.warning("takeover scan failed", extra={"error": str(error)})
+            await asyncio.sleep(wait)
+
+    def _adopt(self, claims: list[Claim]) -> None:
+        """Hold the claimed matches at once, and rebuild them in the background."""
+        for claim in claims:
+            if claim.match_id in self.hub.live:
+                continue  # hosted here already (a request claimed it a moment ago)
+            self.held[claim.match_id] = claim.epoch
+            if claim.epoch > 1:
+                self.taking[claim.match_id] = claim
+            task = asyncio.create_task(self._rebuild(claim))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _rebuild(self, claim: Claim) -> None:
+        """Rebuild a claimed match from the store in a thread, then host it on the loop (unless
+        a request hosted it meanwhile, or the lease is gone again)."""
+        loop = asyncio.get_running_loop()
+        match_id = claim.match_id
+        try:
+            live = await loop.run_in_executor(self._rebuilders, self.hub.restored, match_id)
+        except Exception as error:
+            # Not renewed any more: its lease runs out and any node may try again.
+            self.taking.pop(match_id, None)
+            log.error("takeover failed", extra={"match": match_id, "error": str(error)})
+            return
+        if match_id in self.hub.live or self.held.get(match_id) != claim.epoch:
+            return
+        self.hub.host(live)
 
     def lost(self, match_id: str) -> None:
         """Another node holds the match now: drop it at once."""
         self.held.pop(match_id, None)
+        self.taking.pop(match_id, None)
         if self.metrics is not None:
             self.metrics.leases_lost.inc()
         log.warning("lease lost", extra={"match": match_id, "node": self.node})

@@ -179,12 +179,16 @@ class Hub:
 
     # ------------------------------------------------------------------ lifecycle
 
-    def start(self) -> int:
+    def start(self, resume: bool = True) -> int:
         """Resume every unfinished match: rebuilt from its log one at a time in the
         background (the server answers at once meanwhile; a match asked for sooner is rebuilt
-        on demand), each clock re-armed from its stored deadlines. Returns how many."""
+        on demand), each clock re-armed from its stored deadlines. Returns how many. With
+        ``resume`` False (several processes) the takeover scan resumes this process's share
+        of them instead (``duelhost.server.cluster``)."""
         rows = self.store.unfinished()
         self.unfinished = {row.id for row in rows}
+        if not resume:
+            return len(rows)
         task = asyncio.ensure_future(self._resume([row.id for row in rows]))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -355,7 +359,16 @@ class Hub:
             raise OwnedElsewhere(f"match {match_id} is hosted by another process; try again")
         if match_id in self.live:  # claimed meanwhile (the lease loop runs beside requests)
             return self.live[match_id]
-        live = self._restore(row)
+        return self.host(self._restore(row))
+
+    def restored(self, match_id: str) -> Live:
+        """The match rebuilt from the store, not hosted yet (NotFound). Touches nothing of the
+        hub's: a thread may call it while the loop runs (``duelhost.server.cluster``)."""
+        return self._restore(self._row(match_id))
+
+    def host(self, live: Live) -> Live:
+        """Host a match rebuilt from the store (on the loop): in memory, its clock armed."""
+        match_id = live.match.id
         sleeper = self._sleepers.pop(match_id, None)
         if sleeper is not None:
             sleeper.cancel()
@@ -363,6 +376,7 @@ class Hub:
         if live.match.is_over:
             self.unfinished.discard(match_id)
         self._after(live)
+        self.ownership.hosting(match_id)
         return live
 
     def _row(self, match_id: str) -> MatchRow:

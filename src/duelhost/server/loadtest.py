@@ -8,6 +8,11 @@ of ticks (extra matches of a game with tick decisions, on a 1-second tick), erro
 submissions (an acknowledged receipt missing from the stored log after the server is stopped).
 Unless named, the matches are of the first game (in name order) with simultaneous decisions,
 the tick matches of the first with tick decisions.
+
+With ``processes`` above 1 it starts that many ``duelhost serve --cluster`` processes on the
+PostgreSQL database ``--db`` instead, and spreads the matches over them: match k is created on
+process k mod N, which then holds its lease, and its two clients talk to that process (no
+request is forwarded), so the figures are those of N processes sharing the load evenly.
 """
 
 from __future__ import annotations
@@ -49,7 +54,8 @@ class Figures:
     finished: int = 0
     lost: int = 0
     """Acknowledged receipts missing from the stored log after the server stopped."""
-    server: dict[str, Any] = field(default_factory=dict)
+    servers: list[dict[str, Any]] = field(default_factory=list)
+    """Each server process's ``/api/stats`` at the end."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,13 +73,15 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def served(db: str, options: list[str], workdir: Path) -> Iterator[str]:
+def served(
+    db: str, options: list[str], workdir: Path, log_name: str = "serve.log"
+) -> Iterator[str]:
     """A ``duelhost serve`` process on a free loopback port for the length of the block: yields
-    its base URL once it answers, stops it with SIGTERM after. Its messages go to
-    ``serve.log`` in ``workdir`` (a pipe nobody reads during a run could fill and block it)."""
+    its base URL once it answers, stops it with SIGTERM after. Its messages go to ``log_name``
+    in ``workdir`` (a pipe nobody reads during a run could fill and block it)."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    server_log = open(workdir / "serve.log", "wb")  # noqa: SIM115 (closed below)
+    server_log = open(workdir / log_name, "wb")  # noqa: SIM115 (closed below)
     command = [sys.executable, "-c", "from duelhost.cli import main; main()", "serve"]
     process = subprocess.Popen(
         [*command, "--host", "127.0.0.1", "--port", str(port), "--db", db, *options],
@@ -98,6 +106,20 @@ def served(db: str, options: list[str], workdir: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
         server_log.close()
+
+
+@contextlib.contextmanager
+def served_all(db: str, options: list[str], workdir: Path, count: int) -> Iterator[list[str]]:
+    """``count`` server processes (``--cluster`` when more than one), their base URLs."""
+    if count == 1:
+        with served(db, options, workdir) as base:
+            yield [base]
+        return
+    with contextlib.ExitStack() as stack:
+        yield [
+            stack.enter_context(served(db, [*options, "--cluster"], workdir, f"serve-{n}.log"))
+            for n in range(count)
+        ]
 
 
 TICK_SECONDS = 1.0
@@ -228,7 +250,7 @@ async def _seat_client(
 
 
 async def _run(
-    base: str,
+    bases: list[str],
     matches: int,
     game: str,
     seconds: float,
@@ -240,11 +262,12 @@ async def _run(
     ids: list[str] = []
     tasks = []
     stop = time.monotonic() + seconds
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    async with httpx.AsyncClient(timeout=30) as client:
         plan = [(game, None)] * matches + [
             (tick_game, {"seconds": TICK_SECONDS, "planning_seconds": 0.0})
         ] * tick_matches
         for number, (name, clock) in enumerate(plan):
+            base = bases[number % len(bases)]
             body: dict[str, Any] = {
                 "game": name,
                 "seed": number,
@@ -252,11 +275,11 @@ async def _run(
             }
             if clock is not None:
                 body["clock"] = clock
-            response = await client.post("/api/matches", json=body)
+            response = await client.post(base + "/api/matches", json=body)
             if response.status_code != 201:
                 raise ConfigError(f"cannot create a {name} match: {response.text}")
             made = response.json()
-            tokens = await seat_tokens_async(client, made)
+            tokens = await seat_tokens_async(client, made, base)
             ids.append(made["id"])
             sent: dict[int, dict[int, float]] = {0: {}, 1: {}}
             for seat in (0, 1):
@@ -278,8 +301,8 @@ async def _run(
                     )
                 )
     await asyncio.gather(*tasks)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-        figures.server = (await client.get("/api/stats")).json()
+    async with httpx.AsyncClient(timeout=30) as client:
+        figures.servers = [(await client.get(base + "/api/stats")).json() for base in bases]
     return ids
 
 
@@ -299,9 +322,15 @@ def run_loadtest(
     console: Console,
     think: float = 0.0,
     tick_game: str | None = None,
+    processes: int = 1,
 ) -> Figures:
     """Run the benchmark and print its figures (see the module docstring)."""
     import duelhost
+
+    if processes > 1 and not (db or "").startswith("postgresql"):
+        raise ConfigError(
+            "several processes share a PostgreSQL database: give --db postgresql+psycopg://..."
+        )
 
     game = game or first_game("simultaneous") or duelhost.list_games()[0]
     for name in (game, tick_game):
@@ -318,9 +347,10 @@ def run_loadtest(
     started = time.monotonic()
     # One client plays every match of the benchmark: lift the per-client quotas.
     lifted = ["--max-matches-per-client", "1000000", "--requests-per-second", "1000000"]
-    with served(url, [*lifted, "--max-live-matches", "1000000"], Path(workdir)) as base:
+    options = [*lifted, "--max-live-matches", "1000000"]
+    with served_all(url, options, Path(workdir), processes) as bases:
         ids = asyncio.run(
-            _run(base, matches, game, seconds, tick_matches, figures, think, tick_game or "")
+            _run(bases, matches, game, seconds, tick_matches, figures, think, tick_game or "")
         )
     elapsed = time.monotonic() - started
     store = Store(url)
@@ -331,7 +361,8 @@ def run_loadtest(
     ms = 1000.0
     console.print(
         f"loadtest: {matches} {game} matches + {tick_matches} {tick_game} (1 s ticks), "
-        f"think time mean {think:g} s, loopback, {elapsed:.1f} s, cpus {os.cpu_count()}",
+        f"think time mean {think:g} s, loopback, {elapsed:.1f} s, cpus {os.cpu_count()}, "
+        f"server processes {processes}",
         highlight=False,
     )
     console.print(
@@ -358,10 +389,10 @@ def run_loadtest(
             f"p99 {percentile(values, 99) * ms:7.1f} ms  "
             f"max {max(values, default=float('nan')) * ms:7.1f} ms  ({len(values)} ticks)"
         )
-    server = figures.server
-    if server:
+    for number, server in enumerate(figures.servers):
+        who = f"server {number + 1}" if len(figures.servers) > 1 else "server side"
         console.print(
-            f"  server side: ack (host step + commit) p50 {server['ack_ms']['p50']} ms, "
+            f"  {who}: ack (host step + commit) p50 {server['ack_ms']['p50']} ms, "
             f"p99 {server['ack_ms']['p99']} ms; {server['committed_steps']} steps in "
             f"{server['commit_groups']} group commits; ticks late p99 "
             f"{server['tick_late_ms']['p99']} ms",

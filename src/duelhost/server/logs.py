@@ -14,7 +14,20 @@ import logging
 import sys
 from typing import Any
 
-FIELDS = ("match", "game", "seat", "seq", "epoch", "node", "matches", "steps", "error", "took")
+FIELDS = (
+    "match",
+    "game",
+    "seat",
+    "seq",
+    "epoch",
+    "node",
+    "matches",
+    "steps",
+    "error",
+    "took",
+    "expired",
+    "claimed",
+)
 """The ``extra`` fields a line carries when a call sets them."""
 
 

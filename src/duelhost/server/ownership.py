@@ -21,6 +21,9 @@ class Ownership(Protocol):
     def claim(self, match_id: str) -> bool:
         """Whether this process may host the match now (taking it if it is free)."""
 
+    def hosting(self, match_id: str) -> None:
+        """The match is in this process's memory now (rebuilt from the store, clock armed)."""
+
     def released(self, match_ids: Iterable[str]) -> None:
         """This process stops hosting these matches (shutdown): others may take them now."""
 
@@ -30,6 +33,9 @@ class SoleOwner:
 
     def claim(self, match_id: str) -> bool:
         return True
+
+    def hosting(self, match_id: str) -> None:
+        return None
 
     def released(self, match_ids: Iterable[str]) -> None:
         return None

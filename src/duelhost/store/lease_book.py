@@ -8,6 +8,8 @@ different machines agree on expiry.
 
 - ``claim``: take a match that has no lease, whose lease expired, or that this node holds
   again after dropping it; always a new epoch.
+- ``claim_orphans``: take this node's share of the expired leases in one transaction (the
+  takeover scan), and say when the next lease of another node expires.
 - ``renew``: push the expiry of every match this node holds; the ones it no longer holds (taken
   over: another owner or epoch) come back as lost.
 - ``release``: hand matches over at once (graceful shutdown): their leases expire now.
@@ -16,11 +18,12 @@ different machines agree on expiry.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Float, cast, delete, func, select, update
+from sqlalchemy import Float, cast, delete, func, literal, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -39,6 +42,30 @@ class Owner:
     url: str | None
     epoch: int
     live: bool
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A lease this node has just taken: the match, its new epoch, when the previous lease
+    expired (0.0: there was none, or it was handed over) and when this claim was made
+    (database time, Unix seconds)."""
+
+    match_id: str
+    epoch: int
+    expired: float
+    at: float
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What one takeover scan claimed, how many expired leases it left to the other nodes,
+    and when the next lease of another node expires (None: no other node holds an unfinished
+    match), in database time."""
+
+    claimed: list[Claim]
+    left: int
+    next_expiry: float | None
+    now: float
 
 
 class LeaseBook:
@@ -77,7 +104,7 @@ class LeaseBook:
         with self.store.engine.begin() as connection:
             connection.execute(delete(nodes).where(nodes.c.id == self.node))
 
-    def claim(self, match_id: str) -> int | None:
+    def claim(self, match_id: str) -> Claim | None:
         """Take the match for this node under a new epoch; None if another node's lease on it
         still runs."""
         with self.store.engine.begin() as connection:
@@ -100,7 +127,87 @@ class LeaseBook:
                 .where(leases.c.match_id == match_id)
                 .values(owner=self.node, epoch=epoch, expires=now + self.ttl, since=now)
             )
-        return epoch
+        return Claim(match_id, epoch, float(row.expires), now)
+
+    def claim_orphans(self, limit: int = 200) -> Scan:
+        """The takeover scan: in one transaction, claim this node's share of the unfinished
+        matches whose lease has expired (or that have none and were created more than a lease
+        ago), oldest first, each under a new epoch.
+
+        The share is the expired leases divided by the live nodes (those that renewed within
+        a lease), rounded up, so the survivors of a crash split its matches instead of the
+        first scanner taking them all. Rows another node is claiming at the same moment are
+        skipped (``SKIP LOCKED`` on PostgreSQL), not waited for: they are that node's."""
+        with self.store.engine.begin() as connection:
+            now = self.now(connection)
+            # A match created by a node that died before claiming it gets a lease row to take.
+            unleased = (
+                select(matches.c.id, literal(self.node), literal(0), literal(0.0), literal(now))
+                .select_from(matches.outerjoin(leases, leases.c.match_id == matches.c.id))
+                .where(
+                    matches.c.over.is_(False),
+                    leases.c.match_id.is_(None),
+                    matches.c.created < now - self.ttl,
+                )
+            )
+            connection.execute(
+                self._insert(connection, leases)
+                .from_select(["match_id", "owner", "epoch", "expires", "since"], unleased)
+                .on_conflict_do_nothing(index_elements=["match_id"])
+            )
+            expired = (
+                select(leases.c.match_id)
+                .select_from(leases.join(matches, matches.c.id == leases.c.match_id))
+                .where(matches.c.over.is_(False), leases.c.expires <= now)
+            )
+            waiting = connection.execute(
+                select(func.count()).select_from(expired.subquery())
+            ).scalar_one()
+            claimed: list[Claim] = []
+            if waiting:
+                live_nodes = connection.execute(
+                    select(func.count())
+                    .select_from(nodes)
+                    .where((nodes.c.seen > now - self.ttl) | (nodes.c.id == self.node))
+                ).scalar_one()
+                share = min(limit, math.ceil(waiting / max(1, int(live_nodes))))
+                rows = connection.execute(
+                    select(leases.c.match_id, leases.c.epoch, leases.c.expires)
+                    .select_from(leases.join(matches, matches.c.id == leases.c.match_id))
+                    .where(matches.c.over.is_(False), leases.c.expires <= now)
+                    .order_by(matches.c.created, leases.c.match_id)
+                    .limit(share)
+                    .with_for_update(of=leases, skip_locked=True)
+                ).all()
+                expiries = {row.match_id: float(row.expires) for row in rows}
+                if expiries:
+                    taken = connection.execute(
+                        update(leases)
+                        .where(leases.c.match_id.in_(sorted(expiries)))
+                        .values(
+                            owner=self.node,
+                            epoch=leases.c.epoch + 1,
+                            expires=now + self.ttl,
+                            since=now,
+                        )
+                        .returning(leases.c.match_id, leases.c.epoch)
+                    ).all()
+                    order = {match_id: n for n, match_id in enumerate(expiries)}
+                    claimed = sorted(
+                        (Claim(r.match_id, int(r.epoch), expiries[r.match_id], now) for r in taken),
+                        key=lambda c: order[c.match_id],
+                    )
+            next_expiry = connection.execute(
+                select(func.min(leases.c.expires))
+                .select_from(leases.join(matches, matches.c.id == leases.c.match_id))
+                .where(
+                    matches.c.over.is_(False),
+                    leases.c.owner != self.node,
+                    leases.c.expires > now,
+                )
+            ).scalar()
+        expiry = None if next_expiry is None else float(next_expiry)
+        return Scan(claimed, int(waiting) - len(claimed), expiry, now)
 
     def renew(self, held: Mapping[str, int]) -> set[str]:
         """Extend the leases this node holds (match -> epoch) and its node row; returns the

@@ -125,15 +125,27 @@ def register(app: typer.Typer) -> None:
         think: Annotated[
             float, typer.Option(min=0, max=60, help="mean seconds a client waits before acting")
         ] = 1.0,
+        processes: Annotated[
+            int,
+            typer.Option(
+                min=1,
+                max=16,
+                help="server processes (--cluster) sharing the PostgreSQL --db; the matches "
+                "are spread over them",
+            ),
+        ] = 1,
     ) -> None:
         """Load-test a server on loopback.
 
         N concurrent matches are played over WebSocket by random clients, for a bounded time;
         prints submit-to-ack and reveal latency percentiles, tick lateness, errors and lost
-        submissions."""
+        submissions. With --processes N, N cluster processes on a PostgreSQL --db share the
+        matches (each match created on, and played through, one of them)."""
         from duelhost.server.loadtest import run_loadtest
 
         try:
-            run_loadtest(matches, game, seconds, tick_matches, db, console, think)
+            run_loadtest(
+                matches, game, seconds, tick_matches, db, console, think, processes=processes
+            )
         except ConfigError as error:
             raise fail(f"{error}") from None
