@@ -136,7 +136,7 @@ def test_the_survivors_split_a_dead_nodes_matches_in_one_scan_each(store: Store)
     first = b.claim_orphans()
     assert [(x.match_id, x.epoch) for x in first.claimed] == [("m1", 2), ("m2", 2), ("m3", 2)]
     assert first.left == 2 and first.next_expiry is None  # a's leases expired; none of c's
-    assert all(x.expired > 0 and x.at >= x.expired for x in first.claimed)
+    assert all(x.previous == "a" and 0 < x.expired <= x.at for x in first.claimed)
     second = c.claim_orphans()
     assert [(x.match_id, x.epoch) for x in second.claimed] == [("m4", 2)]
     assert second.left == 1
@@ -150,5 +150,7 @@ def test_the_survivors_split_a_dead_nodes_matches_in_one_scan_each(store: Store)
     store.create_match(row("old", created=10.0))
     store.create_match(row("new", created=time.time()))
     fourth = c.claim_orphans()
-    assert [(x.match_id, x.epoch, x.expired) for x in fourth.claimed] == [("old", 1, 0.0)]
+    assert [(x.match_id, x.epoch, x.previous, x.expired) for x in fourth.claimed] == [
+        ("old", 1, "c", 0.0)  # a first claim: the row c made for it, no lease before
+    ]
     assert fourth.left == 0 and c.owner("new") is None

@@ -87,9 +87,14 @@ class Cluster:
         if claim is None:
             return False
         self.held[match_id] = claim.epoch
-        if claim.epoch > 1:
+        if self._taken_over(claim):
             self.taking[match_id] = claim
         return True
+
+    def _taken_over(self, claim: Claim) -> bool:
+        """Whether another node held the match before (not a first claim, nor this node's
+        claim of a match it held and dropped, or whose renewal came late)."""
+        return claim.epoch > 1 and claim.previous != self.node
 
     def hosting(self, match_id: str) -> None:
         claim = self.taking.pop(match_id, None)
@@ -194,10 +199,12 @@ class Cluster:
     def _adopt(self, claims: list[Claim]) -> None:
         """Hold the claimed matches at once, and rebuild them in the background."""
         for claim in claims:
-            if claim.match_id in self.hub.live:
-                continue  # hosted here already (a request claimed it a moment ago)
             self.held[claim.match_id] = claim.epoch
-            if claim.epoch > 1:
+            if claim.match_id in self.hub.live:
+                # Hosted here already: this node's own lease, renewed too late. Its memory is
+                # its log (a step queued under the old epoch is refused, and the match rebuilt).
+                continue
+            if self._taken_over(claim):
                 self.taking[claim.match_id] = claim
             task = asyncio.create_task(self._rebuild(claim))
             self._tasks.add(task)

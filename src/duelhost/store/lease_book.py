@@ -46,12 +46,14 @@ class Owner:
 
 @dataclass(frozen=True)
 class Claim:
-    """A lease this node has just taken: the match, its new epoch, when the previous lease
-    expired (0.0: there was none, or it was handed over) and when this claim was made
-    (database time, Unix seconds)."""
+    """A lease this node has just taken: the match, its new epoch, the previous holder (this
+    node's own id when it claims a match again), when the previous lease expired (0.0: there
+    was none, or it was handed over) and when this claim was made (database time, Unix
+    seconds)."""
 
     match_id: str
     epoch: int
+    previous: str
     expired: float
     at: float
 
@@ -127,7 +129,7 @@ class LeaseBook:
                 .where(leases.c.match_id == match_id)
                 .values(owner=self.node, epoch=epoch, expires=now + self.ttl, since=now)
             )
-        return Claim(match_id, epoch, float(row.expires), now)
+        return Claim(match_id, epoch, str(row.owner), float(row.expires), now)
 
     def claim_orphans(self, limit: int = 200) -> Scan:
         """The takeover scan: in one transaction, claim this node's share of the unfinished
@@ -172,7 +174,7 @@ class LeaseBook:
                 ).scalar_one()
                 share = min(limit, math.ceil(waiting / max(1, int(live_nodes))))
                 rows = connection.execute(
-                    select(leases.c.match_id, leases.c.epoch, leases.c.expires)
+                    select(leases.c.match_id, leases.c.owner, leases.c.expires)
                     .select_from(leases.join(matches, matches.c.id == leases.c.match_id))
                     .where(matches.c.over.is_(False), leases.c.expires <= now)
                     .order_by(matches.c.created, leases.c.match_id)
@@ -180,6 +182,7 @@ class LeaseBook:
                     .with_for_update(of=leases, skip_locked=True)
                 ).all()
                 expiries = {row.match_id: float(row.expires) for row in rows}
+                previous = {row.match_id: str(row.owner) for row in rows}
                 if expiries:
                     taken = connection.execute(
                         update(leases)
@@ -194,7 +197,10 @@ class LeaseBook:
                     ).all()
                     order = {match_id: n for n, match_id in enumerate(expiries)}
                     claimed = sorted(
-                        (Claim(r.match_id, int(r.epoch), expiries[r.match_id], now) for r in taken),
+                        (
+                            Claim(m, int(e), previous[m], expiries[m], now)
+                            for m, e in ((r.match_id, r.epoch) for r in taken)
+                        ),
                         key=lambda c: order[c.match_id],
                     )
             next_expiry = connection.execute(
