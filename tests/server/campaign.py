@@ -75,6 +75,8 @@ class Outcome:
     """(match, new epoch, SIGKILL time) of each takeover ``takeovers`` measured."""
     logs: list[str] = field(default_factory=list)
     """The server processes' logs (read before each is killed or stopped)."""
+    lines: dict[str, int] = field(default_factory=dict)
+    """How many "lease lost" and "takeover failed" lines the logs hold."""
     missing: list[str] = field(default_factory=list)
     duplicated: list[str] = field(default_factory=list)
     forked: list[str] = field(default_factory=list)
@@ -312,8 +314,11 @@ def _stages(outcome: Outcome) -> None:
     """From the processes' "match taken over" lines: when each measured takeover's match was
     hosted again, and where the time went."""
     hosted: dict[tuple[str, int], dict[str, Any]] = {}
+    outcome.lines = {"lease lost": 0, "takeover failed": 0}
     for text_ in outcome.logs:
         for line in text_.splitlines():
+            for message in outcome.lines:
+                outcome.lines[message] += f'"message":"{message}"' in line
             if line.startswith("{") and '"match taken over"' in line:
                 with contextlib.suppress(ValueError, KeyError):
                     data = json.loads(line)
@@ -428,7 +433,8 @@ def report(outcome: Outcome) -> str:
         f"{_spread(outcome.takeovers)}\n"
         f"  takeover after SIGKILL, match hosted again ({len(outcome.served)} matches): "
         f"{_spread(outcome.served)}\n"
-        f"  where the time went: {stages}"
+        f"  where the time went: {stages}\n"
+        f"  log lines: " + ", ".join(f'"{m}" {n}' for m, n in outcome.lines.items())
     )
 
 

@@ -69,7 +69,7 @@ class Cluster:
         self.held: dict[str, int] = {}
         """Match -> the epoch of this node's lease on it."""
         self.taking: dict[str, Claim] = {}
-        """Matches taken over from another node and not hosted yet (being rebuilt)."""
+        """Matches claimed and not hosted yet (being rebuilt): they keep their lease."""
         self._renewer = ThreadPoolExecutor(1, thread_name_prefix="duelhost-lease")
         self._rebuilders = ThreadPoolExecutor(REBUILDERS, thread_name_prefix="duelhost-rebuild")
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -87,8 +87,7 @@ class Cluster:
         if claim is None:
             return False
         self.held[match_id] = claim.epoch
-        if self._taken_over(claim):
-            self.taking[match_id] = claim
+        self.taking[match_id] = claim
         return True
 
     def _taken_over(self, claim: Claim) -> bool:
@@ -98,7 +97,7 @@ class Cluster:
 
     def hosting(self, match_id: str) -> None:
         claim = self.taking.pop(match_id, None)
-        if claim is None or self.held.get(match_id) != claim.epoch:
+        if claim is None or self.held.get(match_id) != claim.epoch or not self._taken_over(claim):
             return
         if self.metrics is not None:
             self.metrics.lease_takeovers.inc()
@@ -159,7 +158,7 @@ class Cluster:
 
     async def _renew(self, loop: asyncio.AbstractEventLoop) -> None:
         # Finished matches need no lease any more once their last step is stored; a match
-        # being rebuilt after a takeover keeps its lease.
+        # being rebuilt after its claim keeps its lease.
         for match_id in list(self.held):
             live = self.hub.live.get(match_id)
             if match_id in self.taking:
@@ -204,8 +203,7 @@ class Cluster:
                 # Hosted here already: this node's own lease, renewed too late. Its memory is
                 # its log (a step queued under the old epoch is refused, and the match rebuilt).
                 continue
-            if self._taken_over(claim):
-                self.taking[claim.match_id] = claim
+            self.taking[claim.match_id] = claim
             task = asyncio.create_task(self._rebuild(claim))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
