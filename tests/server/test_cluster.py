@@ -14,12 +14,16 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 from websockets.asyncio.client import connect
 
 from duelhost.cli import app as cli_app
+from duelhost.server import create_app
 from duelhost.server.client import seat_tokens
 from tests.databases import empty_postgres
+from tests.server.conftest import GENEROUS, bearer, create
 from tests.server.live import Server, free_port
 
 
@@ -165,3 +169,39 @@ def test_cluster_needs_postgresql(tmp_path: Any) -> None:
         cli_app, ["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--cluster"]
     )
     assert result.exit_code == 2 and "need a PostgreSQL database" in result.output
+
+
+def test_a_lease_renewed_too_late_and_claimed_by_its_own_scan_stays_hosted(pg: str) -> None:
+    """A process whose renewal came late (its lease expired) and whose own takeover scan then
+    claims the match again keeps hosting it under the new epoch: later renewals do not drop it,
+    its next step is stored under epoch 2, and it counts as no takeover. (Before, the scan left
+    the process's epoch at 1, the next renewal saw epoch 2 and dropped the match.)"""
+    app = create_app(pg, settings=GENEROUS, cluster="http://127.0.0.1:9")
+    engine = create_engine(pg)
+    with TestClient(app) as client:
+        made = create(client, clock=None)
+        mid = made["id"]
+        group, hub = app.state.cluster, app.state.hub
+        assert group.held[mid] == 1
+
+        def renewal_missed() -> None:  # on the event loop, between its tasks
+            with engine.begin() as connection:
+                connection.execute(
+                    text("UPDATE leases SET expires = 0 WHERE match_id = :m"), {"m": mid}
+                )
+            group._adopt(group.book.claim_orphans().claimed)
+
+        client.portal.call(renewal_missed)  # type: ignore[union-attr]
+        time.sleep(2.5)  # two renewals at least
+        assert mid in hub.live and group.held[mid] == 2
+        answer = client.post(
+            f"/api/matches/{mid}/submissions", json={"text": "2"}, headers=bearer(made["tokens"][0])
+        )
+        assert answer.status_code == 200, answer.text
+        assert "duelhost_lease_takeovers_total 0.0" in client.get("/metrics").text
+    with engine.connect() as connection:
+        epochs = connection.execute(
+            text("SELECT epoch FROM match_log WHERE match_id = :m ORDER BY seq"), {"m": mid}
+        ).scalars()
+        assert list(epochs)[-1] == 2
+    engine.dispose()
