@@ -22,6 +22,7 @@ from websockets.asyncio.client import connect
 from duelhost.cli import app as cli_app
 from duelhost.server import create_app
 from duelhost.server.client import seat_tokens
+from duelhost.server.hub import StorageFailed
 from tests.databases import empty_postgres
 from tests.server.conftest import GENEROUS, bearer, create
 from tests.server.live import Server, free_port
@@ -171,37 +172,58 @@ def test_cluster_needs_postgresql(tmp_path: Any) -> None:
     assert result.exit_code == 2 and "need a PostgreSQL database" in result.output
 
 
-def test_a_lease_renewed_too_late_and_claimed_by_its_own_scan_stays_hosted(pg: str) -> None:
-    """A process whose renewal came late (its lease expired) and whose own takeover scan then
-    claims the match again keeps hosting it under the new epoch: later renewals do not drop it,
-    its next step is stored under epoch 2, and it counts as no takeover. (Before, the scan left
-    the process's epoch at 1, the next renewal saw epoch 2 and dropped the match.)"""
+def test_a_lease_renewed_too_late_and_claimed_by_its_own_scan_is_rebuilt_from_its_log(
+    pg: str,
+) -> None:
+    """A process whose renewal came late (its lease expired) and whose own takeover scan claims
+    the match again (epoch 2) rebuilds it from its log, as a takeover would: a step that was on
+    its way to the writer under epoch 1 is refused, so the memory that made it is dropped (a
+    request still holding it is told to try again), and the next step follows the log. The
+    30-minute campaign found the alternative: the process kept its memory, the refused step's
+    successor was stored under epoch 2, and the log had a gap (seq 40, then 42)."""
     app = create_app(pg, settings=GENEROUS, cluster="http://127.0.0.1:9")
     engine = create_engine(pg)
     with TestClient(app) as client:
         made = create(client, clock=None)
-        mid = made["id"]
+        mid, (t0, t1) = made["id"], made["tokens"]
         group, hub = app.state.cluster, app.state.hub
+        old = hub.live[mid]
         assert group.held[mid] == 1
 
-        def renewal_missed() -> None:  # on the event loop, between its tasks
+        async def renewal_missed_with_a_step_on_its_way() -> None:  # on the server's loop
             with engine.begin() as connection:
                 connection.execute(
                     text("UPDATE leases SET expires = 0 WHERE match_id = :m"), {"m": mid}
                 )
-            group._adopt(group.book.claim_orphans().claimed)
+            claimed = group.book.claim_orphans().claimed
+            assert [(c.match_id, c.epoch) for c in claimed] == [(mid, 2)]
+            # Seat 0's bid reaches the writer under epoch 1 before the scan's claim is adopted.
+            on_its_way = asyncio.ensure_future(hub.submit(old, 0, "2", "k0"))
+            await asyncio.sleep(0)
+            group._adopt(claimed)
+            with pytest.raises(StorageFailed):
+                await on_its_way  # refused: epoch 1 is no longer the match's
+            with pytest.raises(StorageFailed, match="moved"):
+                await hub.submit(old, 1, "1", "k1")  # the dropped memory takes nothing more
 
-        client.portal.call(renewal_missed)  # type: ignore[union-attr]
-        time.sleep(2.5)  # two renewals at least
-        assert mid in hub.live and group.held[mid] == 2
-        answer = client.post(
-            f"/api/matches/{mid}/submissions", json={"text": "2"}, headers=bearer(made["tokens"][0])
-        )
-        assert answer.status_code == 200, answer.text
+        client.portal.call(renewal_missed_with_a_step_on_its_way)  # type: ignore[union-attr]
+        for _ in range(100):  # rebuilt in a thread, then hosted
+            if mid in hub.live:
+                break
+            time.sleep(0.05)
+        time.sleep(2.5)  # two renewals at least: the claim is kept
+        assert hub.live[mid] is not old and group.held[mid] == 2
+        for token, bid in ((t1, "1"), (t0, "2")):
+            answer = client.post(
+                f"/api/matches/{mid}/submissions", json={"text": bid}, headers=bearer(token)
+            )
+            assert answer.status_code == 200, answer.text
         assert "duelhost_lease_takeovers_total 0.0" in client.get("/metrics").text
     with engine.connect() as connection:
-        epochs = connection.execute(
-            text("SELECT epoch FROM match_log WHERE match_id = :m ORDER BY seq"), {"m": mid}
-        ).scalars()
-        assert list(epochs)[-1] == 2
+        rows = connection.execute(
+            text("SELECT seq, epoch FROM match_log WHERE match_id = :m ORDER BY seq"), {"m": mid}
+        ).all()
     engine.dispose()
+    seqs = [row[0] for row in rows]
+    assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) >= 2  # no gap: both bids
+    assert {row[1] for row in rows} == {2}  # everything stored came from the rebuilt match

@@ -8,10 +8,12 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from sqlalchemy import update
 
 from duelhost.server.writer import LeaseLost, Writer
 from duelhost.store import Store
 from duelhost.store.lease_book import LeaseBook
+from duelhost.store.schema import leases
 from tests.store.test_store import row
 
 
@@ -126,13 +128,14 @@ def test_the_survivors_split_a_dead_nodes_matches_in_one_scan_each(store: Store)
     taken only once it is older than a lease (its creator may be about to claim it)."""
     for number in range(1, 6):
         store.create_match(row(f"m{number}", created=float(number)))
-    a = LeaseBook(store, "a", ttl=0.2)
+    a = LeaseBook(store, "a", ttl=30.0)
     b, c = LeaseBook(store, "b", ttl=5.0), LeaseBook(store, "c", ttl=5.0)
     b.register("http://b")
     c.register("http://c")
     assert [epoch(a, f"m{n}") for n in range(1, 6)] == [1] * 5
     assert b.claim_orphans().claimed == []  # a's leases still run
-    time.sleep(0.3)
+    with store.engine.begin() as connection:  # a died a minute ago
+        connection.execute(update(leases).values(expires=leases.c.expires - 60.0))
     first = b.claim_orphans()
     assert [(x.match_id, x.epoch) for x in first.claimed] == [("m1", 2), ("m2", 2), ("m3", 2)]
     assert first.left == 2 and first.next_expiry is None  # a's leases expired; none of c's

@@ -34,7 +34,7 @@ from duelhost.core.errors import ConfigError
 from duelhost.store.lease_book import TTL, Claim, LeaseBook
 
 if TYPE_CHECKING:
-    from duelhost.server.hub import Hub
+    from duelhost.server.hub import Hub, Live
     from duelhost.server.ops import Metrics
 
 log = logging.getLogger("duelhost.server.cluster")
@@ -199,20 +199,28 @@ class Cluster:
         """Hold the claimed matches at once, and rebuild them in the background."""
         for claim in claims:
             self.held[claim.match_id] = claim.epoch
-            if claim.match_id in self.hub.live:
-                # Hosted here already: this node's own lease, renewed too late. Its memory is
-                # its log (a step queued under the old epoch is refused, and the match rebuilt).
-                continue
+            old = self.hub.live.get(claim.match_id)
+            if old is not None:
+                # This node's own lease, renewed too late. Steps queued under the old epoch are
+                # refused, so its memory may be ahead of its log: build it again from the log,
+                # as a takeover would. (Kept as it was, the next step, made on top of a refused
+                # one, was stored under the new epoch: a gap in the log. The 30-minute campaign
+                # at load 35-40 found three.)
+                self.hub.drop(claim.match_id)
             self.taking[claim.match_id] = claim
-            task = asyncio.create_task(self._rebuild(claim))
+            task = asyncio.create_task(self._rebuild(claim, old))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _rebuild(self, claim: Claim) -> None:
+    async def _rebuild(self, claim: Claim, old: Live | None = None) -> None:
         """Rebuild a claimed match from the store in a thread, then host it on the loop (unless
-        a request hosted it meanwhile, or the lease is gone again)."""
+        a request hosted it meanwhile, or the lease is gone again). ``old``: this node's own
+        memory of it, dropped: its steps still on their way are answered (refused) first, so
+        the writer's refusals come while the claim is being taken, not after."""
         loop = asyncio.get_running_loop()
         match_id = claim.match_id
+        if old is not None:
+            await self.hub.settled(old)
         try:
             live = await loop.run_in_executor(self._rebuilders, self.hub.restored, match_id)
         except Exception as error:
@@ -235,7 +243,14 @@ class Cluster:
 
     def _lost_in_writer(self, match_id: str) -> None:
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(self.lost, match_id)
+            self._loop.call_soon_threadsafe(self._refused, match_id)
+
+    def _refused(self, match_id: str) -> None:
+        """The writer refused a step of this match: it has another holder. While this node
+        rebuilds the match under a new claim, the refused step is one of the memory it
+        dropped (no step of the new claim exists before the match is hosted): keep the claim."""
+        if match_id not in self.taking:
+            self.lost(match_id)
 
     async def owner_elsewhere(self, match_id: str) -> str | None:
         """The address of the node that hosts the match, when it is another live one."""

@@ -116,6 +116,9 @@ class Live:
     """When the match last had an event or a new subscriber (server time)."""
     thinking: asyncio.Future[None] | None = None
     """A bot choosing off the loop for this match (``Hub._think``)."""
+    gone: bool = False
+    """Dropped (``Hub.drop``): this memory of the match may be ahead of its log and takes no
+    more events; a request still holding it is told to try again."""
 
 
 @dataclass
@@ -224,6 +227,7 @@ class Hub:
         live = self.live.pop(match_id, None)
         if live is None:
             return
+        live.gone = True
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
@@ -496,6 +500,9 @@ class Hub:
     async def _run(self, live: Live, event: Callable[[float], Step]) -> Answer | None:
         """Apply one event: host step, commit, then answer and frames. IllegalAction passes
         through (after committing whatever the event's deadline check produced)."""
+        if live.gone:
+            # Its steps would be stored under the epoch of whoever hosts the match now.
+            raise StorageFailed(f"match {live.match.id} moved; nothing was stored; try again")
         live.last_event = self.now()
         self._watch(live)
         try:
