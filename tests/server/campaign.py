@@ -19,7 +19,8 @@ submission that got no answer with the same idempotency key. At the end, from th
   with where the time went: the killed lease's remaining time, the wait from its expiry to the
   claim, and the rebuild.
 
-Run alone (a longer campaign): ``python -m tests.server.campaign --seconds 1800 --matches 500``.
+Run alone (a longer campaign): ``python -m tests.server.campaign --seconds 1800 --matches 500``
+(``--logs DIR`` keeps every process's log).
 """
 
 from __future__ import annotations
@@ -445,15 +446,17 @@ if __name__ == "__main__":
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=180.0)
     parser.add_argument("--kill-every", type=float, default=20.0)
+    parser.add_argument("--logs", type=Path, help="write the processes' logs to this folder")
     arguments = parser.parse_args()
-    print(
-        report(
-            run_campaign(
-                arguments.db,
-                arguments.processes,
-                arguments.matches,
-                arguments.seconds,
-                arguments.kill_every,
-            )
-        )
+    outcome = run_campaign(
+        arguments.db,
+        arguments.processes,
+        arguments.matches,
+        arguments.seconds,
+        arguments.kill_every,
     )
+    print(report(outcome))
+    if arguments.logs is not None:
+        arguments.logs.mkdir(parents=True, exist_ok=True)
+        for number, text_ in enumerate(outcome.logs):
+            (arguments.logs / f"process-{number:03}.log").write_text(text_)
