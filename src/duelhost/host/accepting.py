@@ -5,9 +5,9 @@ seat's earlier ones. Functions of a ``Match``, kept apart from its event loop.
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING
 
+from duelhost.host import salts
 from duelhost.host.shapes import Answer, LogEntry
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def acknowledge(
     """Log an accepted submission (or tick order) with its receipt, and answer it."""
     # A fresh salt for every submission: a nonce is never handed out twice, even for a
     # submission made again after the disk refused the first one (issue 19).
-    salt = secrets.token_hex(16)
+    salt = salts.fresh()
     number = match.ledger.next_number(decision, seat) if kind == "order" else None
     entry = LogEntry(
         type=kind,

@@ -1,13 +1,17 @@
 """What a recipient is sent: the match state of ``GET /api/matches/<id>`` and the frames of the
 live stream, built from the recipient's own view only. Functions of a ``Match``, kept apart from
 its event loop.
+
+Each step builds one frame per recipient that someone listens to, and encodes it once for the
+clients that take whole frames and once, as a delta against the recipient's previous frame
+(``delta``), for those that take delta frames.
 """
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from duelhost.host import patch, wire
 from duelhost.host.shapes import RECIPIENTS, Frame, Recipient, Summary
 
 if TYPE_CHECKING:
@@ -70,21 +74,67 @@ def make_frame(match: Match, recipient: Recipient, now: float, prev: int, kind: 
     return frame
 
 
+SAME_EVERY_FRAME = ("type", "kind", "n", "prev", "events", "view")
+"""Frame fields a delta frame does not compare: its own header, its events (always the new
+ones) and the view (sent as a patch)."""
+
+
+def delta(base: Frame, frame: Frame) -> dict[str, Any]:
+    """``frame`` as a delta frame against ``base``, the previous frame of the same recipient:
+    its number, previous number and events, the top-level fields whose value changed, and
+    ``patch``, the JSON Patch operations (``host.patch``) that turn ``base``'s view into
+    ``frame``'s."""
+    out: dict[str, Any] = {
+        "type": "frame",
+        "kind": "delta",
+        "n": frame["n"],
+        "prev": frame["prev"],
+        "events": frame["events"],
+    }
+    for key, value in frame.items():
+        if key in SAME_EVERY_FRAME:
+            continue
+        if key not in base or base[key] != value:  # type: ignore[literal-required]
+            out[key] = value
+    out["patch"] = patch.diff(base["view"], frame["view"])
+    return out
+
+
 def emit(match: Match, step: Step, now: float) -> None:
-    """Build (once, as JSON text) each watched recipient's frame of this step."""
+    """Build each listened-to recipient's frame of this step, once, and encode it once as JSON
+    text for each kind of client listening: whole frames (``watchers``) and delta frames
+    (``delta_watchers``)."""
     if not step.entries:
         return
     prev = match._last_n
-    match.book.last_n = len(match.log)
+    book = match.book
+    book.last_n = len(match.log)
     for recipient in RECIPIENTS:
-        if match.watchers is not None and recipient not in match.watchers:
+        whole = match.watchers is None or recipient in match.watchers
+        deltas = recipient in match.delta_watchers
+        if not whole and not deltas:
             # Nobody listens: build nothing, and let a later resume get a full frame.
-            match.book.forget(recipient)
+            book.forget(recipient)
             continue
         frame = make_frame(match, recipient, now, prev, "update")
-        # Serialised once: the text is what the server sends, and the resume buffer keeps
-        # it (one object for the garbage collector instead of thousands).
-        text = json.dumps(frame, separators=(",", ":"))
-        match.book.keep(recipient, frame["n"], prev, text)
         step.frames[recipient] = frame
-        step.texts[recipient] = text
+        # Encoded once: the text is what the server sends, and the resume buffer keeps it (one
+        # object for the garbage collector instead of thousands).
+        if whole:
+            text = wire.dumps(frame)
+            book.keep(recipient, frame["n"], prev, text)
+            step.texts[recipient] = text
+        else:
+            book.forget(recipient, deltas=False)
+        base = book.bases[recipient]
+        if deltas:
+            # Without the previous frame (nobody listened at the last step) the whole frame
+            # goes, as an update: the client takes it in place of what it held.
+            made = delta(base, frame) if base is not None and base["n"] == prev else dict(frame)
+            text = wire.dumps(made)
+            book.keep_delta(recipient, frame["n"], prev, text)
+            step.deltas[recipient] = made
+            step.delta_texts[recipient] = text
+        else:
+            book.delta_buffers[recipient].clear()
+        book.bases[recipient] = frame

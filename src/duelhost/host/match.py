@@ -70,7 +70,12 @@ class Step:
     entries: list[LogEntry] = field(default_factory=list)
     frames: dict[Recipient, Frame] = field(default_factory=dict)
     texts: dict[Recipient, str] = field(default_factory=dict)
-    """The same frames as JSON text (what is sent)."""
+    """The same frames as JSON text (what is sent to clients that take whole frames)."""
+    deltas: dict[Recipient, dict[str, Any]] = field(default_factory=dict)
+    """The same frames as delta frames (``framing.delta``), for the recipients that clients
+    taking delta frames listen to."""
+    delta_texts: dict[Recipient, str] = field(default_factory=dict)
+    """The delta frames as JSON text."""
     answer: Answer | None = None
 
 
@@ -126,7 +131,9 @@ class Match:
         self.tick_lateness: deque[float] = deque(maxlen=10_000)
         self.refused: Step | None = None
         self.watchers: set[Recipient] | None = None
-        """Recipients to build frames for after each event (None: all three)."""
+        """Recipients to build whole frames for after each event (None: all three)."""
+        self.delta_watchers: set[Recipient] = set()
+        """Recipients to build delta frames for after each event."""
         self.abandoned: str | None = None
         """Why the server ended the match unfinished (``abandon`` entry), None while it has not."""
         self.last_touch = created
@@ -436,10 +443,16 @@ class Match:
             self, recipient, now, 0 if full else self._last_n, "full" if full else "update"
         )
 
-    def frames_since(self, recipient: Recipient, after: int, now: float) -> list[Frame]:
-        """What a client that last saw frame ``after`` missed: the buffered frames, or one full
-        frame when the buffer no longer reaches back that far (or ``after`` is unknown)."""
-        buffered = self.book.buffered_since(recipient, after)
+    def frames_since(
+        self, recipient: Recipient, after: int, now: float, deltas: bool = False
+    ) -> list[Frame]:
+        """What a client that last saw frame ``after`` missed: the buffered frames (with
+        ``deltas``, the buffered delta frames), or one full frame when the buffer no longer
+        reaches back that far (or ``after`` is unknown)."""
+        if deltas:
+            buffered = self.book.deltas_since(recipient, after)
+        else:
+            buffered = self.book.buffered_since(recipient, after)
         return buffered if buffered is not None else [self.frame(recipient, now)]
 
     # ------------------------------------------------------------------ internals

@@ -16,14 +16,13 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import math
 import secrets
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,10 +35,10 @@ from duelhost.bots.budget import Budget
 from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value
 from duelhost.core.registry import GameSpec
 from duelhost.core.registry import spec as game_spec
-from duelhost.host import Match, SeatSpec, Step, botplay, check_seats, make_clock
+from duelhost.host import Match, SeatSpec, Step, botplay, check_seats, make_clock, wire
 from duelhost.host.clocks import clock_from_dict
 from duelhost.host.seeds import MAX_SEED, drawn_seed
-from duelhost.host.shapes import Answer, LogEntry, Recipient
+from duelhost.host.shapes import Answer, Frame, LogEntry, Recipient
 from duelhost.server import keys
 from duelhost.server.ownership import CLOSED, OwnedElsewhere, Ownership, SoleOwner
 from duelhost.server.settings import ServerSettings
@@ -108,8 +107,11 @@ class Live:
     last_commit: asyncio.Future[None] | None = None
     lean: set[asyncio.Queue[str]] = field(default_factory=set)
     """Subscribers that asked for frames without the text rendering."""
-    left: dict[Recipient, float] = field(default_factory=dict)
-    """When each recipient's last subscriber left."""
+    deltas: set[asyncio.Queue[str]] = field(default_factory=set)
+    """Subscribers that asked for delta frames."""
+    left: dict[tuple[Recipient, bool], float] = field(default_factory=dict)
+    """When each recipient's last subscriber taking whole frames (False) or delta frames
+    (True) left."""
     stored: int = 0
     """The last log sequence number committed to the store."""
     last_event: float = 0.0
@@ -297,16 +299,24 @@ class Hub:
             result=match.result,
             host_hash=hash_token(host_token),
         )
-        self.store.create_match(
-            row,
-            [(seat, hash_token(code)) for seat, code in enumerate(invites) if code is not None],
-        )
+        # Committed in a thread: the event loop serves the live matches while the disk syncs.
+        # The match counts against the limit meanwhile, so creations at once cannot pass it.
+        self.unfinished.add(match_id)
+        try:
+            await asyncio.to_thread(
+                self.store.create_match,
+                row,
+                [(seat, hash_token(c)) for seat, c in enumerate(invites) if c is not None],
+            )
+        except BaseException:
+            self.unfinished.discard(match_id)
+            raise
+        if match.is_over:
+            self.unfinished.discard(match_id)
         self.ownership.claim(match_id)
         log.info("match created", extra={"match": match_id, "game": game.name})
         live = Live(match, [None, None], row.host_hash, last_event=self.now())
         self.live[match_id] = live
-        if not match.is_over:
-            self.unfinished.add(match_id)
         await self._run(live, match.advance)
         return NewMatch(live, invites, host_token)
 
@@ -314,14 +324,20 @@ class Hub:
         """Use a seat's invite: returns ``(match_id, seat, token)`` with a fresh seat token
         that only the store's hash of it remembers. InviteError (404 unknown, 410 used before)
         changes nothing."""
-        if not isinstance(invite, str) or not 0 < len(invite) <= MAX_SECRET:
-            raise InviteError("no such invite (check the link you were given)", 404)
-        try:
-            presented = hash_token(invite)
-        except UnicodeEncodeError:
-            raise InviteError("no such invite (check the link you were given)", 404) from None
-        token = secrets.token_urlsafe(16)
+        presented, token = _presented(invite), secrets.token_urlsafe(16)
         match_id, seat = self.store.exchange_invite(presented, hash_token(token), self.now())
+        return self._exchanged(match_id, seat, token)
+
+    async def exchange_async(self, invite: str) -> tuple[str, int, str]:
+        """``exchange`` with its commit in a thread: the event loop serves the live matches
+        meanwhile instead of waiting for the disk."""
+        presented, token = _presented(invite), secrets.token_urlsafe(16)
+        match_id, seat = await asyncio.to_thread(
+            self.store.exchange_invite, presented, hash_token(token), self.now()
+        )
+        return self._exchanged(match_id, seat, token)
+
+    def _exchanged(self, match_id: str, seat: int, token: str) -> tuple[str, int, str]:
         live = self.live.get(match_id)
         if live is not None:
             live.token_hashes[seat] = hash_token(token)
@@ -549,18 +565,14 @@ class Hub:
             if match.is_over:
                 self.unfinished.discard(match.id)
             for recipient, frame in step.frames.items():
-                # Serialised once per recipient by the host (again only for clients that
-                # asked for frames without the text rendering).
-                texts: dict[bool, str] = {}
+                # Encoded once per recipient and kind of client by the host (again only for
+                # clients that asked for frames without the text rendering).
+                texts: dict[tuple[bool, bool], str] = {}
                 for subscriber in list(live.subscribers[recipient]):
-                    lean = subscriber in live.lean
-                    if lean not in texts:
-                        if not lean and recipient in step.texts:
-                            texts[lean] = step.texts[recipient]
-                        else:
-                            shown = {k: v for k, v in frame.items() if k != "text" or not lean}
-                            texts[lean] = json.dumps(shown, separators=(",", ":"))
-                    subscriber.put_nowait(texts[lean])
+                    kind = (subscriber in live.deltas, subscriber in live.lean)
+                    if kind not in texts:
+                        texts[kind] = _text(step, recipient, frame, *kind)
+                    subscriber.put_nowait(texts[kind])
         self._after(live)
 
     def _after(self, live: Live) -> None:
@@ -705,35 +717,68 @@ class Hub:
     # ------------------------------------------------------------------ subscriptions
 
     def subscribe(
-        self, live: Live, recipient: Recipient, with_text: bool = True
+        self, live: Live, recipient: Recipient, with_text: bool = True, deltas: bool = False
     ) -> asyncio.Queue[str]:
-        """A queue that receives every frame for ``recipient`` as JSON text."""
+        """A queue that receives every frame for ``recipient`` as JSON text (with ``deltas``:
+        delta frames, ``framing.delta``)."""
         queue: asyncio.Queue[str] = asyncio.Queue()
         live.last_event = self.now()
         live.subscribers[recipient].add(queue)
         if not with_text:
             live.lean.add(queue)
+        if deltas:
+            live.deltas.add(queue)
         self._watch(live)
         return queue
 
     def unsubscribe(self, live: Live, recipient: Recipient, queue: asyncio.Queue[str]) -> None:
         live.subscribers[recipient].discard(queue)
         live.lean.discard(queue)
-        if not live.subscribers[recipient]:
-            live.left[recipient] = self.now()
+        deltas = queue in live.deltas
+        live.deltas.discard(queue)
+        if not any((q in live.deltas) == deltas for q in live.subscribers[recipient]):
+            live.left[(recipient, deltas)] = self.now()
         self._watch(live)
 
     def _watch(self, live: Live) -> None:
         """Frames are built for recipients listening now or within the last
         ``settings.resume_grace`` seconds (so a client that reconnects soon gets exactly what
-        it missed)."""
+        it missed), whole frames and delta frames each for the clients that take them."""
         now = self.now()
         grace = self.settings.resume_grace
-        live.match.watchers = {
-            r
-            for r, queues in live.subscribers.items()
-            if queues or now - live.left.get(r, -grace) < grace
-        }
+        watched: dict[bool, set[Recipient]] = {False: set(), True: set()}
+        for r, queues in live.subscribers.items():
+            for deltas in (False, True):
+                if (
+                    any((q in live.deltas) == deltas for q in queues)
+                    or now - live.left.get((r, deltas), -grace) < grace
+                ):
+                    watched[deltas].add(r)
+        live.match.watchers = watched[False]
+        live.match.delta_watchers = watched[True]
+
+
+def _text(step: Step, recipient: Recipient, frame: Frame, deltas: bool, lean: bool) -> str:
+    """The JSON text of ``recipient``'s frame of ``step`` for one kind of client: whole or
+    delta frames, with or without the text rendering."""
+    made: Mapping[str, Any] | None = step.deltas.get(recipient) if deltas else frame
+    encoded = step.delta_texts.get(recipient) if deltas else step.texts.get(recipient)
+    if made is None:
+        # The client came between the step and its commit: the whole frame, as an update.
+        made, encoded = frame, step.texts.get(recipient)
+    if encoded is not None and not lean:
+        return encoded
+    return wire.dumps({k: v for k, v in made.items() if k != "text" or not lean})
+
+
+def _presented(invite: str) -> str:
+    """The hash of a presented invite; InviteError (404) for what cannot be one."""
+    if not isinstance(invite, str) or not 0 < len(invite) <= MAX_SECRET:
+        raise InviteError("no such invite (check the link you were given)", 404)
+    try:
+        return hash_token(invite)
+    except UnicodeEncodeError:
+        raise InviteError("no such invite (check the link you were given)", 404) from None
 
 
 def _matching_seat(presented: str, hashes: list[str | None]) -> int | None:

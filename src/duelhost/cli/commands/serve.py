@@ -42,6 +42,10 @@ def register(app: typer.Typer) -> None:
         requests_per_second: Annotated[
             float, typer.Option(min=0.1, help="requests per client and second")
         ] = ServerSettings.requests_per_second,
+        ws_messages_per_second: Annotated[
+            float,
+            typer.Option(min=0.1, help="messages a live stream's client may send a second"),
+        ] = ServerSettings.ws_messages_per_second,
         idle_seconds: Annotated[
             float, typer.Option(min=1, help="a match no human seat acts in for this long ends")
         ] = HostLimits.idle_seconds,
@@ -71,6 +75,7 @@ def register(app: typer.Typer) -> None:
             max_live_matches=max_live_matches,
             max_matches_per_client=max_matches_per_client,
             requests_per_second=requests_per_second,
+            ws_messages_per_second=ws_messages_per_second,
             host=HostLimits(idle_seconds=idle_seconds),
         )
         shown = f"[{host}]" if ":" in host else host

@@ -1,11 +1,13 @@
 """``WS /api/matches/{id}/live``: numbered frames for one seat or a spectator, and the seat's
 actions sent over the same socket.
 
-The client's first message is ``{"token": "...", "after": n, "text": true}`` (every field
-optional), so the token never travels in a URL. Then the client may send ``{"type": "submit",
-"text", "key", "ref"}``, ``{"type": "resign"}``, ``{"type": "extend"}``, ``{"type": "draw"}``
-or ``{"type": "ping"}``; each gets an ``ack`` (the HTTP answer) or an ``error``, never a
-dropped connection for bad input.
+The client's first message is ``{"token": "...", "after": n, "text": true, "delta": false}``
+(every field optional), so the token never travels in a URL; with ``"delta": true`` the frames
+after the first are delta frames (``host.framing.delta``: what changed since the previous one).
+Then the client may send ``{"type": "submit", "text", "key", "ref"}``, ``{"type": "resign"}``,
+``{"type": "extend"}``, ``{"type": "draw"}``, ``{"type": "ping"}`` or ``{"type": "full"}`` (a
+full frame now, for a client that lost track of its deltas); each gets an ``ack`` (the HTTP
+answer), a ``pong``, the frame, or an ``error``, never a dropped connection for bad input.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value, shorten
+from duelhost.host import wire
 from duelhost.server.access import hub_of, settings_of
 from duelhost.server.errors import MAX_MESSAGE
 from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
@@ -38,6 +41,7 @@ class Hello:
     seat: int | None
     after: int
     with_text: bool
+    deltas: bool
 
 
 class Refused(Exception):
@@ -68,15 +72,16 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
     # Steps in memory but not yet committed must not reach a new stream (nothing is sent
     # before it is on disk): wait for them, then subscribe and send with no await between.
     await hub.settled(live)
-    queue = hub.subscribe(live, hello.seat, hello.with_text)
+    queue = hub.subscribe(live, hello.seat, hello.with_text, hello.deltas)
     try:
-        for frame in live.match.frames_since(hello.seat, hello.after, hub.now()):
+        frames = live.match.frames_since(hello.seat, hello.after, hub.now(), hello.deltas)
+        for frame in frames:
             if not hello.with_text:
                 frame.pop("text", None)
-            await websocket.send_json(frame)
+            await websocket.send_text(wire.dumps(frame))
         sender = asyncio.create_task(_pump(websocket, queue, settings.max_backlog))
         try:
-            await _serve_messages(hub, live, hello.seat, websocket, settings)
+            await _serve_messages(hub, live, hello, websocket, settings)
         finally:
             sender.cancel()
     except (WebSocketDisconnect, RuntimeError):
@@ -114,11 +119,11 @@ async def _hello(hub: Hub, live: Live, websocket: WebSocket, settings: ServerSet
     after = hello.get("after")
     if isinstance(after, bool) or not isinstance(after, int):
         after = -1
-    return Hello(seat, after, hello.get("text") is not False)
+    return Hello(seat, after, hello.get("text") is not False, hello.get("delta") is True)
 
 
 async def _serve_messages(
-    hub: Hub, live: Live, seat: int | None, websocket: WebSocket, settings: ServerSettings
+    hub: Hub, live: Live, hello: Hello, websocket: WebSocket, settings: ServerSettings
 ) -> None:
     """Answer the client's messages until it leaves (raises WebSocketDisconnect)."""
     rate = settings.ws_messages_per_second
@@ -139,8 +144,18 @@ async def _serve_messages(
                 "error": f"a message may hold at most {settings.ws_max_message} characters",
             }
         else:
-            reply = await handle_message(hub, live, seat, text, settings)
-        await websocket.send_json(reply)
+            reply = await handle_message(hub, live, hello, text, settings)
+        await websocket.send_text(wire.dumps(reply))
+
+
+async def full_frame(hub: Hub, live: Live, hello: Hello) -> dict[str, Any]:
+    """A full frame of the match as it is on disk (``kind`` "full": every event from the
+    start), for a client that lost track of its delta frames."""
+    await hub.settled(live)
+    frame: dict[str, Any] = dict(live.match.frame(hello.seat, hub.now()))
+    if not hello.with_text:
+        frame.pop("text", None)
+    return frame
 
 
 async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], max_backlog: int) -> None:
@@ -174,9 +189,10 @@ def _error(ref: Any, message: str) -> dict[str, Any]:
 
 
 async def handle_message(
-    hub: Hub, live: Live, seat: int | None, message: str, settings: ServerSettings
+    hub: Hub, live: Live, hello: Hello, message: str, settings: ServerSettings
 ) -> dict[str, Any]:
     """One client message on the live stream -> the reply (never raises for bad input)."""
+    seat = hello.seat
     try:
         data = json.loads(message)
     except (ValueError, RecursionError):
@@ -192,8 +208,10 @@ async def handle_message(
         )
     if kind == "ping":
         return {"type": "pong", "ref": ref, "time": hub.now()}
+    if kind == "full":
+        return await full_frame(hub, live, hello)
     if kind not in ("submit", "commit", "resign", "extend", "draw"):
-        return _error(ref, "type must be submit, commit, resign, extend, draw or ping")
+        return _error(ref, "type must be submit, commit, resign, extend, draw, ping or full")
     if seat is None:
         return _error(ref, "spectators cannot act; connect with a seat's token")
     try:

@@ -109,7 +109,7 @@ async def exchange_invite(request: Request, invite: str) -> Any:
     """Open a seat's invite: answers the seat's token, made now and shown only here. The
     invite then dies: opening it again is a 410 (404 for an invite that never existed)."""
     try:
-        match_id, seat, token = hub_of(request).exchange(invite)
+        match_id, seat, token = await hub_of(request).exchange_async(invite)
     except InviteError as error:
         raise ApiError(error.status, str(error)) from None
     return Invited(match_id=match_id, seat=seat, token=token, url=f"/play/{match_id}")

@@ -1,5 +1,6 @@
-// HTTP calls and the live stream (WebSocket): numbered frames, silent reconnection with the
-// last frame number, and the server's clock measured by ping round trips.
+// HTTP calls and the live stream (WebSocket): numbered frames (asked for as delta frames, which
+// carry what changed: the page keeps the whole frame), silent reconnection with the last frame
+// number, and the server's clock measured by ping round trips.
 
 /** A JSON API call; throws an Error carrying the server's one-sentence message. */
 export async function api(method, url, body, token) {
@@ -26,6 +27,8 @@ export class Live {
     this.token = token;
     this.handlers = handlers;
     this.lastN = -1;
+    this.held = null;           // the whole frame numbered lastN (delta frames change it)
+    this.resyncing = false;     // a full frame was asked for: deltas wait for it
     this.socket = null;
     this.refs = 0;
     this.waiting = new Map();   // ref -> {resolve, reject}
@@ -46,7 +49,8 @@ export class Live {
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 0;
-      socket.send(JSON.stringify({token: this.token || null, after: this.lastN, text: true}));
+      this.resyncing = false;
+      socket.send(JSON.stringify({token: this.token || null, after: this.lastN, text: true, delta: true}));
       this.handlers.state("live", true);
       this.ping();
       clearInterval(this.pinger);
@@ -56,10 +60,8 @@ export class Live {
       let data;
       try { data = JSON.parse(message.data); } catch { return; }
       if (data.type === "frame") {
-        if (data.kind === "full" || data.prev === this.lastN || this.lastN < 0 || data.n > this.lastN) {
-          this.lastN = data.n;
-          this.handlers.frame(data);
-        }
+        const frame = this.take(data);
+        if (frame) this.handlers.frame(frame);
         return;
       }
       if (data.type === "pong") { this.pong(data); return; }
@@ -85,6 +87,29 @@ export class Live {
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), Math.min(250 * 2 ** this.retry, 8000));
     };
+  }
+
+  /** The whole frame a frame of the stream stands for, or null (one already held, or a delta
+   *  that does not follow the frame held: a full frame is asked for, and deltas wait for it). */
+  take(data) {
+    if (data.kind === "full") this.resyncing = false;
+    else if (this.held && data.n <= this.lastN) return null;
+    if (data.kind !== "delta") {
+      this.held = data;
+      this.lastN = data.n;
+      return data;
+    }
+    if (this.resyncing) return null;
+    if (!this.held || data.prev !== this.lastN) {
+      this.resyncing = true;
+      this.socket.send(JSON.stringify({type: "full"}));
+      return null;
+    }
+    const {patch, ...changed} = data;
+    const frame = {...this.held, ...changed, kind: "update", view: applyPatch(structuredClone(this.held.view), patch)};
+    this.held = frame;
+    this.lastN = frame.n;
+    return frame;
   }
 
   /** Stop reconnecting (the match is over and nothing more will come). */
@@ -121,4 +146,23 @@ export class Live {
       this.socket.send(JSON.stringify({...message, ref}));
     });
   }
+}
+
+/** ``doc`` with JSON Patch operations applied (RFC 6902: the server's "add", "replace" and
+ *  "remove"; paths are JSON Pointers), changed in place; returns the result. */
+export function applyPatch(doc, ops) {
+  for (const op of ops) {
+    if (op.path === "") { doc = op.value; continue; }
+    const tokens = op.path.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = tokens.pop();
+    let parent = doc;
+    for (const token of tokens) parent = parent[Array.isArray(parent) ? Number(token) : token];
+    if (Array.isArray(parent)) {
+      if (op.op === "add") { if (last === "-") parent.push(op.value); else parent.splice(Number(last), 0, op.value); }
+      else if (op.op === "replace") parent[Number(last)] = op.value;
+      else if (op.op === "remove") parent.splice(Number(last), 1);
+    } else if (op.op === "remove") delete parent[last];
+    else parent[last] = op.value;
+  }
+  return doc;
 }

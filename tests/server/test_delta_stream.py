@@ -1,0 +1,66 @@
+"""The live stream's delta frames (``"delta": true``): a full frame first, then what changed;
+resuming from the last frame seen; a full frame on request."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from duelhost.server.stream import Frames
+from tests.server.conftest import bearer, create
+
+
+def test_delta_stream_sends_what_changed_and_the_client_keeps_the_view(
+    client: TestClient,
+) -> None:
+    made = create(client, clock=None)
+    mid, t0, t1 = made["id"], made["tokens"][0], made["tokens"][1]
+    frames = Frames()
+    with client.websocket_connect(f"/api/matches/{mid}/live") as ws:
+        ws.send_json({"token": t0, "delta": True, "text": False})
+        full = ws.receive_json()
+        assert full["kind"] == "full" and full["n"] == 0 and "text" not in full
+        frames.take(full)
+        ws.send_json({"type": "submit", "text": "2", "ref": 1})
+        replies = [ws.receive_json(), ws.receive_json()]
+        first = next(r for r in replies if r["type"] == "frame")
+        # The match was not listened to in deltas before this stream: the next one is whole.
+        assert first["kind"] == "update" and first["n"] == 1
+        frames.take(first)
+        client.post(f"/api/matches/{mid}/submissions", json={"text": "1"}, headers=bearer(t1))
+        delta = ws.receive_json()
+        # toy_bids: seat 0's 2 beats seat 1's 1: a point to seat 0, its 2 spent.
+        assert delta["kind"] == "delta" and (delta["n"], delta["prev"]) == (2, 1)
+        assert "view" not in delta and "text" not in delta and "match" not in delta
+        assert {"op": "replace", "path": "/points/0", "value": 1} in delta["patch"]
+        assert {"op": "replace", "path": "/left", "value": [1, 3]} in delta["patch"]
+        held = frames.take(delta)
+        assert held is not None
+        assert held["view"] == client.get(f"/api/matches/{mid}", headers=bearer(t0)).json()["view"]
+        ws.send_json({"type": "full"})
+        again = ws.receive_json()
+        assert again["kind"] == "full" and again["n"] == 2 and again["view"] == held["view"]
+        assert [e["type"] for e in again["events"]][:2] == ["submitted", "your_submission"]
+
+
+def test_delta_stream_resumes_from_the_last_frame_seen(client: TestClient) -> None:
+    made = create(client, clock=None)
+    mid, t0, t1 = made["id"], made["tokens"][0], made["tokens"][1]
+    with client.websocket_connect(f"/api/matches/{mid}/live") as ws:
+        ws.send_json({"token": t0, "delta": True})
+        assert ws.receive_json()["n"] == 0
+        for seat, token, bid in ((0, t0, "2"), (1, t1, "1"), (0, t0, "1")):
+            response = client.post(
+                f"/api/matches/{mid}/submissions", json={"text": bid}, headers=bearer(token)
+            )
+            assert response.status_code == 200, (seat, response.text)
+            assert ws.receive_json()["type"] == "frame"
+    with client.websocket_connect(f"/api/matches/{mid}/live") as ws:
+        ws.send_json({"token": t0, "delta": True, "after": 2})
+        missed = ws.receive_json()
+        assert missed["kind"] == "delta" and (missed["n"], missed["prev"]) == (3, 2)
+        # Decision 1 began with no pending bid: seat 0's bid of 1 is added.
+        assert {"op": "add", "path": "/pending", "value": "1"} in missed["patch"]
+    with client.websocket_connect(f"/api/matches/{mid}/live") as ws:
+        # No delta starts at 5 (no such frame): a full frame.
+        ws.send_json({"token": t0, "delta": True, "after": 5})
+        assert ws.receive_json()["kind"] == "full"
