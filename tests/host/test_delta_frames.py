@@ -137,3 +137,14 @@ def test_deltas_applied_give_the_whole_frames_in_every_game(game: str) -> None:
                 assert _canonical(taken) == _canonical(json.loads(step.texts[r]))
                 checked += 1
     assert checked > 10
+
+
+def test_the_text_rendering_only_for_recipients_a_client_wants_it_for() -> None:
+    match = make("toy_bids", None)
+    match.watchers = {0, 1}
+    match.text_watchers = {1}
+    step = match.submit(0, "2", 1001.0)
+    assert "text" not in step.frames[0] and "text" not in json.loads(step.texts[0])
+    # toy_bids has no renderer: its text is the view as indented JSON.
+    assert json.loads(step.frames[1]["text"]) == step.frames[1]["view"]
+    assert not match.renders_text(0) and match.renders_text(1)

@@ -64,3 +64,20 @@ def test_delta_stream_resumes_from_the_last_frame_seen(client: TestClient) -> No
         # No delta starts at 5 (no such frame): a full frame.
         ws.send_json({"token": t0, "delta": True, "after": 5})
         assert ws.receive_json()["kind"] == "full"
+
+
+def test_a_client_that_wants_the_text_after_clients_that_did_not_gets_a_full_frame(
+    client: TestClient,
+) -> None:
+    made = create(client, clock=None)
+    mid, t0 = made["id"], made["tokens"][0]
+    with client.websocket_connect(f"/api/matches/{mid}/live") as lean:
+        lean.send_json({"token": t0, "delta": True, "text": False})
+        assert lean.receive_json()["n"] == 0
+        client.post(f"/api/matches/{mid}/submissions", json={"text": "2"}, headers=bearer(t0))
+        assert "text" not in lean.receive_json()
+        with client.websocket_connect(f"/api/matches/{mid}/live") as wordy:
+            # Frame 1 was built without the text: resuming after 0 gives a full frame with it.
+            wordy.send_json({"token": t0, "delta": True, "after": 0})
+            full = wordy.receive_json()
+            assert full["kind"] == "full" and full["n"] == 1 and "text" in full

@@ -37,8 +37,11 @@ def summary(match: Match, seat: Recipient, now: float) -> Summary:
     )
 
 
-def make_frame(match: Match, recipient: Recipient, now: float, prev: int, kind: str) -> Frame:
-    """One recipient's frame: its view, the public state, its notices since ``prev``."""
+def make_frame(
+    match: Match, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
+) -> Frame:
+    """One recipient's frame: its view, the public state, its notices since ``prev`` (without
+    ``text``, the view's text rendering, when no client of it wants that)."""
     state = match.state
     view = state.view(recipient)
     frame = Frame(
@@ -54,12 +57,13 @@ def make_frame(match: Match, recipient: Recipient, now: float, prev: int, kind: 
         winner=match.result["winner"],
         result=match.result,
         view=view,
-        text=match.render(view),
         clock=match.clock_status(now),
         events=match.book.events_for(recipient, prev),
         seed_commitment=match.seed_commitment,
         seed_chosen_by_creator=match.seed_chosen_by_creator,
     )
+    if text:
+        frame["text"] = match.render(view)
     if recipient is not None:
         frame["draws"] = match.draw_text() is not None
         frame["orders"] = match._orders.get(recipient)
@@ -116,7 +120,7 @@ def emit(match: Match, step: Step, now: float) -> None:
             # Nobody listens: build nothing, and let a later resume get a full frame.
             book.forget(recipient)
             continue
-        frame = make_frame(match, recipient, now, prev, "update")
+        frame = make_frame(match, recipient, now, prev, "update", match.renders_text(recipient))
         step.frames[recipient] = frame
         # Encoded once: the text is what the server sends, and the resume buffer keeps it (one
         # object for the garbage collector instead of thousands).

@@ -134,6 +134,8 @@ class Match:
         """Recipients to build whole frames for after each event (None: all three)."""
         self.delta_watchers: set[Recipient] = set()
         """Recipients to build delta frames for after each event."""
+        self.text_watchers: set[Recipient] | None = None
+        """Recipients whose frames carry the view's text rendering (None: all three)."""
         self.abandoned: str | None = None
         """Why the server ended the match unfinished (``abandon`` entry), None while it has not."""
         self.last_touch = created
@@ -442,6 +444,11 @@ class Match:
         return framing.make_frame(
             self, recipient, now, 0 if full else self._last_n, "full" if full else "update"
         )
+
+    def renders_text(self, recipient: Recipient) -> bool:
+        """Whether the frames built for ``recipient`` carry the text rendering (a client that
+        wants it and comes when they do not gets a full frame, not the buffered ones)."""
+        return self.text_watchers is None or recipient in self.text_watchers
 
     def frames_since(
         self, recipient: Recipient, after: int, now: float, deltas: bool = False

@@ -112,6 +112,8 @@ class Live:
     left: dict[tuple[Recipient, bool], float] = field(default_factory=dict)
     """When each recipient's last subscriber taking whole frames (False) or delta frames
     (True) left."""
+    left_text: dict[Recipient, float] = field(default_factory=dict)
+    """When each recipient's last subscriber that wants the text rendering left."""
     stored: int = 0
     """The last log sequence number committed to the store."""
     last_event: float = 0.0
@@ -733,6 +735,8 @@ class Hub:
 
     def unsubscribe(self, live: Live, recipient: Recipient, queue: asyncio.Queue[str]) -> None:
         live.subscribers[recipient].discard(queue)
+        if queue not in live.lean and all(q in live.lean for q in live.subscribers[recipient]):
+            live.left_text[recipient] = self.now()
         live.lean.discard(queue)
         deltas = queue in live.deltas
         live.deltas.discard(queue)
@@ -756,6 +760,14 @@ class Hub:
                     watched[deltas].add(r)
         live.match.watchers = watched[False]
         live.match.delta_watchers = watched[True]
+        # The text rendering only for recipients a client that wants it listens to (or did
+        # within the grace): the load test's and bots' clients read the view alone.
+        live.match.text_watchers = {
+            r
+            for r, queues in live.subscribers.items()
+            if any(q not in live.lean for q in queues)
+            or now - live.left_text.get(r, -grace) < grace
+        }
 
 
 def _text(step: Step, recipient: Recipient, frame: Frame, deltas: bool, lean: bool) -> str:

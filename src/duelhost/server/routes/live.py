@@ -72,9 +72,12 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
     # Steps in memory but not yet committed must not reach a new stream (nothing is sent
     # before it is on disk): wait for them, then subscribe and send with no await between.
     await hub.settled(live)
+    # The buffered frames lack the text rendering when no client wanted it: one that does now
+    # starts from a full frame.
+    after = -1 if hello.with_text and not live.match.renders_text(hello.seat) else hello.after
     queue = hub.subscribe(live, hello.seat, hello.with_text, hello.deltas)
     try:
-        frames = live.match.frames_since(hello.seat, hello.after, hub.now(), hello.deltas)
+        frames = live.match.frames_since(hello.seat, after, hub.now(), hello.deltas)
         for frame in frames:
             if not hello.with_text:
                 frame.pop("text", None)
