@@ -37,8 +37,8 @@ def test_a_delta_carries_what_changed_worked_out_by_hand() -> None:
         {"op": "remove", "path": "/pending"},
         {"op": "replace", "path": "/decision", "value": 1},
         {"op": "replace", "path": "/to_act", "value": [0, 1]},
-        {"op": "remove", "path": "/submitted/0"},
-        {"op": "replace", "path": "/points/0", "value": 1},
+        {"op": "replace", "path": "/submitted", "value": []},
+        {"op": "replace", "path": "/points", "value": [1, 0]},
         {"op": "add", "path": "/shown/-", "value": [2, 1]},
         {"op": "replace", "path": "/left", "value": [1, 3]},
     ]

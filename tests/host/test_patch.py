@@ -1,5 +1,5 @@
 """JSON Patch between two views (``duelhost.host.patch``): the operations worked out by hand,
-and applying them gives the new value back."""
+and applying them gives the new view back."""
 
 from __future__ import annotations
 
@@ -14,49 +14,66 @@ from duelhost.host.patch import apply, diff
 
 
 def test_changed_keys_appended_items_and_removed_keys() -> None:
-    old = {"a": 1, "b": [1, 2], "c": {"x": "y"}, "d": 0}
-    new = {"a": 2, "b": [1, 2, 3], "c": {}, "d": 0, "f": None}
+    old = {"a": 1, "b": [1, 2], "c": {"x": "y"}, "d": 0, "g": []}
+    new = {"a": 2, "b": [1, 2, 3, 4], "d": 0, "f": None, "g": [{"h": 1}]}
     assert diff(old, new) == [
+        {"op": "remove", "path": "/c"},
         {"op": "replace", "path": "/a", "value": 2},
         {"op": "add", "path": "/b/-", "value": 3},
-        {"op": "remove", "path": "/c/x"},
+        {"op": "add", "path": "/b/-", "value": 4},
         {"op": "add", "path": "/f", "value": None},
+        {"op": "add", "path": "/g/-", "value": {"h": 1}},
     ]
+
+
+def test_a_nested_change_replaces_the_top_level_value() -> None:
+    old = {"fleets": {"0": {"1": 2, "2": 5}}, "rounds": [[1], [2]]}
+    new = {"fleets": {"0": {"1": 1, "2": 5}}, "rounds": [[1], [3]]}
+    assert diff(old, new) == [
+        {"op": "replace", "path": "/fleets", "value": {"0": {"1": 1, "2": 5}}},
+        {"op": "replace", "path": "/rounds", "value": [[1], [3]]},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ([1, 2], [1, 3, 4]),  # longer, but an old item changed
+        ([[1]], [[1, 2]]),  # an item grew, no item was added
+        ([1, 2], [1]),  # shorter
+    ],
+)
+def test_an_array_is_appended_to_only_when_its_old_items_stay_as_they_were(
+    old: list[Any], new: list[Any]
+) -> None:
+    assert diff({"l": old}, {"l": new}) == [{"op": "replace", "path": "/l", "value": new}]
 
 
 def test_keys_with_slash_and_tilde_are_escaped_rfc6901() -> None:
-    assert diff({"d/e": 0, "t~": 0}, {"d/e": 1, "t~": 2}) == [
+    ops = diff({"d/e": 0, "t~": [0]}, {"d/e": 1, "t~": [0, 2]})
+    assert ops == [
         {"op": "replace", "path": "/d~1e", "value": 1},
-        {"op": "replace", "path": "/t~0", "value": 2},
+        {"op": "add", "path": "/t~0/-", "value": 2},
     ]
-    assert apply({"d/e": 0, "t~": 0}, diff({"d/e": 0, "t~": 0}, {"d/e": 1, "t~": 2})) == {
-        "d/e": 1,
-        "t~": 2,
-    }
+    assert apply({"d/e": 0, "t~": [0]}, ops) == {"d/e": 1, "t~": [0, 2]}
 
 
-def test_a_shorter_array_loses_its_last_items_from_the_end() -> None:
-    assert diff({"l": [1, 2, 3]}, {"l": [1]}) == [
-        {"op": "remove", "path": "/l/2"},
-        {"op": "remove", "path": "/l/1"},
+def test_a_top_level_value_of_another_type_is_a_change_even_if_python_calls_it_equal() -> None:
+    assert diff({"a": 1, "b": 1}, {"a": True, "b": 1.0}) == [
+        {"op": "replace", "path": "/a", "value": True},
+        {"op": "replace", "path": "/b", "value": 1.0},
     ]
-
-
-def test_arrays_of_one_length_are_compared_item_by_item_others_replaced() -> None:
-    assert diff([[1], [2]], [[1], [3]]) == [{"op": "replace", "path": "/1/0", "value": 3}]
-    assert diff({"l": [1, 2]}, {"l": [3, 4, 5]}) == [
-        {"op": "replace", "path": "/l", "value": [3, 4, 5]}
-    ]
-
-
-def test_a_leaf_that_changes_type_is_replaced_even_when_python_calls_it_equal() -> None:
-    assert diff({"a": 1}, {"a": True}) == [{"op": "replace", "path": "/a", "value": True}]
-    assert diff({"a": 1}, {"a": 1.5}) == [{"op": "replace", "path": "/a", "value": 1.5}]
-
-
-def test_equal_values_give_no_operation_and_the_whole_document_is_replaced_at_the_root() -> None:
     assert diff({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2}]}) == []
-    assert diff(1, "x") == [{"op": "replace", "path": "", "value": "x"}]
+
+
+def test_apply_takes_nested_paths_array_items_and_the_root() -> None:
+    doc = {"a": {"b": [1, 2, 3]}}
+    ops = [
+        {"op": "replace", "path": "/a/b/0", "value": 9},
+        {"op": "remove", "path": "/a/b/2"},
+        {"op": "add", "path": "/a/c", "value": "x"},
+    ]
+    assert apply(doc, ops) == {"a": {"b": [9, 2], "c": "x"}}
     assert apply(1, [{"op": "replace", "path": "", "value": "x"}]) == "x"
 
 
@@ -79,20 +96,28 @@ def test_operations_that_do_not_fit_are_refused(
         apply(doc, [op])
 
 
-# JSON values without booleans: Python takes True for 1 in containers it compares whole (the
-# limit the module docstring states); leaves of another type are tested above.
-leaves = st.none() | st.integers(-5, 5) | st.text("ab/~", max_size=3)
+leaves = (
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-2, 2) | st.text("a,[]", max_size=3)
+)
 values = st.recursive(
     leaves,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("ab/~", max_size=2), inner),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("ab", max_size=2), inner),
     max_leaves=20,
 )
+views = st.dictionaries(st.text("ab/~", max_size=2), values, max_size=5)
 
 
-@given(values, values)
-def test_applying_the_diff_gives_the_new_value(old: Any, new: Any) -> None:
+@given(views, views)
+def test_applying_the_diff_gives_the_new_view(old: dict[str, Any], new: dict[str, Any]) -> None:
     mine = json.loads(json.dumps(old))
-    # Objects are compared without their keys' order (JSON gives it no meaning).
+    # The same JSON text, key order aside (JSON gives it no meaning).
     assert json.dumps(apply(mine, diff(old, new)), sort_keys=True) == json.dumps(
         new, sort_keys=True
     )
+
+
+@given(views, st.lists(values, min_size=1, max_size=3))
+def test_a_grown_array_gives_one_add_per_new_item(old: dict[str, Any], more: list[Any]) -> None:
+    old = {**old, "h": [1, "a"]}
+    new = {**old, "h": [1, "a", *more]}
+    assert diff(old, new) == [{"op": "add", "path": "/h/-", "value": v} for v in more]

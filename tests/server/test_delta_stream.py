@@ -31,7 +31,7 @@ def test_delta_stream_sends_what_changed_and_the_client_keeps_the_view(
         # toy_bids: seat 0's 2 beats seat 1's 1: a point to seat 0, its 2 spent.
         assert delta["kind"] == "delta" and (delta["n"], delta["prev"]) == (2, 1)
         assert "view" not in delta and "text" not in delta and "match" not in delta
-        assert {"op": "replace", "path": "/points/0", "value": 1} in delta["patch"]
+        assert {"op": "replace", "path": "/points", "value": [1, 0]} in delta["patch"]
         assert {"op": "replace", "path": "/left", "value": [1, 3]} in delta["patch"]
         held = frames.take(delta)
         assert held is not None

@@ -36,8 +36,8 @@ class FrameBook:
         }
         """Recipient -> (n, prev, delta frame as JSON text) of its latest delta frames."""
         self.bases: dict[Recipient, Frame | None] = {r: None for r in RECIPIENTS}
-        """Recipient -> the last frame built for it (what its next delta is taken against),
-        None when a step passed without one."""
+        """Recipient -> the whole frame of its last delta frame (what its next delta is taken
+        against), None when a step passed without one."""
         self._notices: list[tuple[int, tuple[Recipient, ...] | None, Notice]] = []
         self._seqs: list[int] = []
 

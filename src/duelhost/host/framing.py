@@ -9,7 +9,7 @@ clients that take whole frames and once, as a delta against the recipient's prev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from duelhost.host import patch, wire
 from duelhost.host.shapes import RECIPIENTS, Frame, Recipient, Summary
@@ -95,13 +95,18 @@ def delta(base: Frame, frame: Frame) -> dict[str, Any]:
         "prev": frame["prev"],
         "events": frame["events"],
     }
+    was = cast("dict[str, Any]", base)
     for key, value in frame.items():
         if key in SAME_EVERY_FRAME:
             continue
-        if key not in base or base[key] != value:  # type: ignore[literal-required]
+        before = was.get(key, MISSING)
+        if before is not value and (type(before) is not type(value) or before != value):
             out[key] = value
     out["patch"] = patch.diff(base["view"], frame["view"])
     return out
+
+
+MISSING = object()
 
 
 def emit(match: Match, step: Step, now: float) -> None:
@@ -130,15 +135,17 @@ def emit(match: Match, step: Step, now: float) -> None:
             step.texts[recipient] = text
         else:
             book.forget(recipient, deltas=False)
-        base = book.bases[recipient]
         if deltas:
+            base = book.bases[recipient]
             # Without the previous frame (nobody listened at the last step) the whole frame
             # goes, as an update: the client takes it in place of what it held.
-            made = delta(base, frame) if base is not None and base["n"] == prev else dict(frame)
+            fits = base is not None and base["n"] == prev
+            made = delta(base, frame) if base is not None and fits else dict(frame)
             text = wire.dumps(made)
             book.keep_delta(recipient, frame["n"], prev, text)
             step.deltas[recipient] = made
             step.delta_texts[recipient] = text
+            book.bases[recipient] = frame
         else:
             book.delta_buffers[recipient].clear()
-        book.bases[recipient] = frame
+            book.bases[recipient] = None

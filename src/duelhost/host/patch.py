@@ -1,21 +1,24 @@
-"""What changed between two JSON values, as JSON Patch operations (RFC 6902), and applying them.
+"""What changed between two views, as JSON Patch operations (RFC 6902), and applying them.
 
 The live stream's delta frames carry the change of a recipient's view since its previous frame
-(``docs/server.md``, "Delta frames"). Only three operations are made:
+(``docs/server.md``, "Delta frames"). Views are compared key by key, and three operations are
+made, on top-level keys only:
 
-- ``{"op": "replace", "path": p, "value": v}``: the value at ``p`` becomes ``v`` (``p`` empty:
-  the whole document);
-- ``{"op": "add", "path": p, "value": v}``: a new key of an object, or ``v`` appended to an
-  array when ``p`` ends in ``/-``;
-- ``{"op": "remove", "path": p}``: a key of an object, or the last item of an array.
+- ``{"op": "add", "path": "/key/-", "value": v}``: ``v`` appended to the array at ``key``, one
+  operation per item, when the array's old items are still its first ones (a history that grew);
+- ``{"op": "replace", "path": "/key", "value": v}``: any other change of the value at ``key``;
+- ``{"op": "add", "path": "/key", "value": v}`` and ``{"op": "remove", "path": "/key"}``: a key
+  that appeared or went.
 
-Paths are JSON Pointers (RFC 6901: ``~`` written ``~0``, ``/`` written ``~1``; array items by
-their index). Arrays that grew or shrank at their end give one operation per item added or
-removed; arrays of the same length are compared item by item; any other array is replaced whole.
+Paths are JSON Pointers (RFC 6901: ``~`` written ``~0``, ``/`` written ``~1``). ``apply`` also
+takes nested paths, array indexes and ``replace`` at the root (``""``), as RFC 6902 defines
+them, so a client applies any patch of these three operations.
 
-Equal subtrees are skipped by Python's ``==``, which takes ``1``, ``1.0`` and ``True`` for equal:
-a view whose value at a path turns from ``true`` to ``1`` (or back) between two frames would not
-be sent. No game's view does that (a leaf compared on its own is compared with its type).
+Values are compared with Python's ``==`` (in C, stopping at the first difference), with a
+top-level value's type compared too. Inside an array or object ``==`` takes ``1``, ``1.0`` and
+``true`` for equal: a value that turned from ``true`` to ``1`` there between two frames would
+not be sent. No game's view does that (its values keep their types); comparing the JSON texts
+instead would be exact, at the cost of encoding every view twice over.
 """
 
 from __future__ import annotations
@@ -29,45 +32,32 @@ def pointer(path: str, key: str | int) -> str:
     """``path`` followed by the reference token ``key`` (escaped as RFC 6901 says)."""
     if isinstance(key, int):
         return f"{path}/{key}"
-    return path + "/" + key.replace("~", "~0").replace("/", "~1")
+    if "~" in key or "/" in key:
+        key = key.replace("~", "~0").replace("/", "~1")
+    return f"{path}/{key}"
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The operations that turn ``old`` into ``new`` (an empty list when they are equal)."""
+def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Op]:
+    """The operations that turn the view ``old`` into ``new`` (none when they are equal)."""
     ops: list[Op] = []
-    _diff(old, new, "", ops)
+    for key in old:
+        if key not in new:
+            ops.append({"op": "remove", "path": pointer("", key)})
+    for key, value in new.items():
+        if key not in old:
+            ops.append({"op": "add", "path": pointer("", key), "value": value})
+            continue
+        had = old[key]
+        if had is value or (type(had) is type(value) and had == value):
+            continue
+        if type(value) is list and type(had) is list and len(value) > len(had):
+            count = len(had)
+            if value[:count] == had:
+                path = pointer("", key) + "/-"
+                ops.extend({"op": "add", "path": path, "value": item} for item in value[count:])
+                continue
+        ops.append({"op": "replace", "path": pointer("", key), "value": value})
     return ops
-
-
-def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
-    kind = type(new)
-    if kind is dict and type(old) is dict:
-        for key in old:
-            if key not in new:
-                ops.append({"op": "remove", "path": pointer(path, key)})
-        for key, value in new.items():
-            if key not in old:
-                ops.append({"op": "add", "path": pointer(path, key), "value": value})
-                continue
-            before = old[key]
-            if before is value or (type(before) is type(value) and before == value):
-                continue
-            _diff(before, value, pointer(path, key), ops)
-    elif kind is list and type(old) is list:
-        had, has = len(old), len(new)
-        if has >= had and new[:had] == old:
-            ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[had:])
-        elif has < had and old[:has] == new:
-            ops.extend({"op": "remove", "path": f"{path}/{i}"} for i in range(had - 1, has - 1, -1))
-        elif has == had:
-            for index, (before, value) in enumerate(zip(old, new, strict=True)):
-                if before is value or (type(before) is type(value) and before == value):
-                    continue
-                _diff(before, value, f"{path}/{index}", ops)
-        else:
-            ops.append({"op": "replace", "path": path, "value": new})
-    elif kind is not type(old) or old != new:
-        ops.append({"op": "replace", "path": path, "value": new})
 
 
 def _tokens(path: str) -> list[str]:

@@ -20,7 +20,12 @@ _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 def dumps(value: Any) -> str:
     """``value`` as compact JSON text."""
+    return encode(value).decode("utf-8")
+
+
+def encode(value: Any) -> bytes:
+    """``value`` as compact JSON text, UTF-8 encoded."""
     try:
-        return orjson.dumps(value, option=_OPTIONS).decode("utf-8")
+        return orjson.dumps(value, option=_OPTIONS)
     except orjson.JSONEncodeError:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
