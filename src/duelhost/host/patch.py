@@ -80,6 +80,8 @@ def apply(doc: Any, ops: list[Op]) -> Any:
     fit ``doc``."""
     for op in ops:
         path = op["path"]
+        if type(doc) is dict and _top_level(doc, op, path):
+            continue
         tokens = _tokens(path)
         if not tokens:
             if op["op"] != "replace":
@@ -101,6 +103,27 @@ def apply(doc: Any, ops: list[Op]) -> Any:
         else:
             raise ValueError(f"no object or array holds {path!r}")
     return doc
+
+
+def _top_level(doc: dict[str, Any], op: Op, path: str) -> bool:
+    """Apply ``op`` at once if it is one the server makes (a top-level key, or an item appended
+    to a top-level array) on a path with nothing to unescape; False to take the general way."""
+    key, slash, rest = path[1:].partition("/")
+    if not path.startswith("/") or "~" in key or (slash and rest != "-"):
+        return False
+    kind = op["op"]
+    if slash:
+        target = doc.get(key)
+        if kind != "add" or type(target) is not list:
+            return False
+        target.append(op["value"])
+    elif kind == "add" or (kind == "replace" and key in doc):
+        doc[key] = op["value"]
+    elif kind == "remove" and key in doc:
+        del doc[key]
+    else:
+        return False
+    return True
 
 
 def _in_object(parent: dict[str, Any], op: Op, last: str) -> None:

@@ -522,7 +522,9 @@ class Hub:
             # Its steps would be stored under the epoch of whoever hosts the match now.
             raise StorageFailed(f"match {live.match.id} moved; nothing was stored; try again")
         live.last_event = self.now()
-        self._watch(live)
+        if live.left or live.left_text or live.match.watchers is None:
+            # Only a grace running out changes what is listened to between (un)subscriptions.
+            self._watch(live)
         try:
             step = event(self.now())
         except IllegalAction:
@@ -750,6 +752,10 @@ class Hub:
         it missed), whole frames and delta frames each for the clients that take them."""
         now = self.now()
         grace = self.settings.resume_grace
+        for key in [k for k, t in live.left.items() if now - t >= grace]:
+            del live.left[key]
+        for recipient in [r for r, t in live.left_text.items() if now - t >= grace]:
+            del live.left_text[recipient]
         watched: dict[bool, set[Recipient]] = {False: set(), True: set()}
         for r, queues in live.subscribers.items():
             for deltas in (False, True):
