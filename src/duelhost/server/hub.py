@@ -784,8 +784,8 @@ def _text(step: Step, recipient: Recipient, frame: Frame, deltas: bool, lean: bo
     if made is None:
         # The client came between the step and its commit: the whole frame, as an update.
         made, encoded = frame, step.texts.get(recipient)
-    if encoded is not None and not lean:
-        return encoded
+    if encoded is not None and (not lean or "text" not in made):
+        return encoded  # (a frame built without the text rendering is lean already)
     return wire.dumps({k: v for k, v in made.items() if k != "text" or not lean})
 
 

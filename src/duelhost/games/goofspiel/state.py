@@ -65,6 +65,7 @@ class GoofspielState(State):
     _max_replays: int
     _show_history: bool
     _labels: str
+    _planet_names: tuple[tuple[str, ...], ...]
     # Fixed for one playing (immutable, shared by clones).
     _playing: int
     _deal: Deal
@@ -103,6 +104,11 @@ class GoofspielState(State):
         self._max_replays = options["max_replays"]
         self._show_history = options["show_history"]
         self._labels = planet_letters(self._planets)
+        # Every planet's name ("C-W"), by galaxy and planet, made once: views name each round's.
+        self._planet_names = tuple(
+            tuple(f"{galaxy_letter(g)}-{label}" for label in self._labels)
+            for g in range(self._galaxies)
+        )
         self._playing = 0
         self._past = ()
         self._rounds = []
@@ -411,14 +417,15 @@ class GoofspielState(State):
 
     def _round_view(self, entry: tuple[int, ...]) -> dict[str, Any]:
         playing, bout, number, galaxy, planet, worth, f0, f1, winner, d0, d1 = entry
+        # Built for every round at every view: names looked up, no calls (docs/performance.md).
         return {
             "replay": playing,
             "bout": bout + 1,
             "round": number + 1,
-            "planet": f"{galaxy_letter(galaxy)}-{self._labels[planet]}",
+            "planet": self._planet_names[galaxy][planet],
             "worth": worth,
             "fleets": [f0, f1],
-            "winner": _who(winner),
+            "winner": None if winner == NOBODY else winner,
             "destroyed": [d0 or None, d1 or None],
         }
 
