@@ -59,6 +59,9 @@ def test_two_seats_and_a_spectator_play_goofspiel_by_clicking(server: Server, pa
             # A dropped connection is picked up again silently, from the last frame seen.
             second.evaluate("window.duelhost.live.socket.close()")
             second.wait_for_function("() => window.duelhost.live.socket.readyState === 1")
+        if decision == 3:
+            # A page that lost track of its delta frames asks for a full frame and goes on.
+            watcher.evaluate("window.duelhost.live.lastN = 1")
         bid(second, second_fleet)
         for page in (south, north, watcher):
             wait_decision(page, decision + 1)
@@ -68,6 +71,11 @@ def test_two_seats_and_a_spectator_play_goofspiel_by_clicking(server: Server, pa
     # Bout A: seat 0 wins X (1), seat 1 wins Y (2) and Z (3): galaxy A (value 1) to seat 1.
     for page in (south, north, watcher):
         wait_over(page)
+    # The pages took delta frames (the server sends them to clients that ask, as the page
+    # does); the spectator asked for one full frame when it lost track.
+    for page in (south, north, watcher):
+        assert page.evaluate("window.duelhost.live.taken.delta") > len(rounds)
+    assert watcher.evaluate("window.duelhost.live.taken.resync") == 1
     assert south.inner_text("#result").startswith("You win")
     assert north.inner_text("#result").startswith("You lose")
     assert watcher.inner_text("#result").startswith("seat 0 wins")

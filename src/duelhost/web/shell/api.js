@@ -29,6 +29,7 @@ export class Live {
     this.lastN = -1;
     this.held = null;           // the whole frame numbered lastN (delta frames change it)
     this.resyncing = false;     // a full frame was asked for: deltas wait for it
+    this.taken = {delta: 0, resync: 0};  // delta frames applied, full frames asked for
     this.socket = null;
     this.refs = 0;
     this.waiting = new Map();   // ref -> {resolve, reject}
@@ -102,6 +103,7 @@ export class Live {
     if (this.resyncing) return null;
     if (!this.held || data.prev !== this.lastN) {
       this.resyncing = true;
+      this.taken.resync += 1;
       this.socket.send(JSON.stringify({type: "full"}));
       return null;
     }
@@ -109,6 +111,7 @@ export class Live {
     const frame = {...this.held, ...changed, kind: "update", view: applyPatch(structuredClone(this.held.view), patch)};
     this.held = frame;
     this.lastN = frame.n;
+    this.taken.delta += 1;
     return frame;
   }
 
