@@ -146,9 +146,9 @@ def test_the_oracle_catches_a_pending_submission_in_a_frame(
     original = framing.make_frame
 
     def leaky(
-        match: Match, recipient: Recipient, now: float, prev: int, kind: str
+        match: Match, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
     ) -> dict[str, Any]:
-        frame = original(match, recipient, now, prev, kind)
+        frame = original(match, recipient, now, prev, kind, text)
         frame["debug"] = repr(sorted(match.state._pending.items()))
         return frame
 
