@@ -1,7 +1,8 @@
 """JSON text of what the live stream sends: frames, deltas and replies, encoded with ``orjson``.
 
-``orjson`` encodes a frame about ten times faster than the standard library's ``json`` (the
-frames of every step are encoded on the event loop: docs/performance.md, "A faster process").
+``orjson`` encodes a 5.4 kB Goofspiel view in 9.8 us against 181 us for the standard library's
+``json`` (the frames of every step are encoded on the event loop: docs/performance.md, "A faster
+process").
 Its text is compact (no spaces) UTF-8: non-ASCII characters are written as they are, not
 ``\\u`` escapes; keys that are not strings are written as strings (as ``json`` does). A value
 ``orjson`` refuses (an integer beyond 64 bits) is encoded by ``json`` instead, so nothing that
