@@ -3,9 +3,13 @@ resuming from the last frame seen; a full frame on request."""
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi.testclient import TestClient
 
+from duelhost.server.hub import Hub
 from duelhost.server.stream import Frames
+from duelhost.store import Store
 from tests.server.conftest import bearer, create
 
 
@@ -81,3 +85,33 @@ def test_a_client_that_wants_the_text_after_clients_that_did_not_gets_a_full_fra
             wordy.send_json({"token": t0, "delta": True, "after": 0})
             full = wordy.receive_json()
             assert full["kind"] == "full" and full["n"] == 1 and "text" in full
+
+
+def test_frames_are_built_for_a_recipient_within_the_grace_after_its_client_left(
+    db_url: str,
+) -> None:
+    """resume_grace is 120 s: a delta client of seat 0 leaves at 1000; a step at 1100 still
+    builds its delta (a resume gets it), a step at 1121 (121 s after) builds none."""
+
+    async def play() -> tuple[bool, int, bool, bool, int]:
+        clock = [1000.0]
+        hub = Hub(Store(db_url), now=lambda: clock[0])
+        humans = [{"kind": "human"}, {"kind": "human"}]
+        live = (await hub.create("toy_bids", {}, 1, {}, humans, None, False)).live  # untimed
+        queue = hub.subscribe(live, 0, with_text=False, deltas=True)
+        hub.unsubscribe(live, 0, queue)
+        clock[0] = 1100.0
+        await hub.submit(live, 0, "2", None)
+        within = 0 in live.match.delta_watchers
+        buffered = len(live.match.frames_since(0, 0, clock[0], deltas=True))
+        clock[0] = 1121.0
+        await hub.submit(live, 1, "1", None)
+        after = 0 in live.match.delta_watchers
+        forgotten = not live.match.book.delta_buffers[0] and live.match.book.bases[0] is None
+        hub.stop()
+        hub.store.close()
+        return within, buffered, after, forgotten, len(live.left)
+
+    within, buffered, after, forgotten, left = asyncio.run(play())
+    assert within and buffered == 1  # the frame of step 1 (n 0 -> 1)
+    assert not after and forgotten and left == 0
