@@ -1,6 +1,6 @@
 """JSON text of what the live stream sends: frames, deltas and replies, encoded with ``orjson``.
 
-``orjson`` encodes a 5.4 kB Goofspiel view in 9.8 us against 181 us for the standard library's
+``orjson`` encodes a 5.4 kB view in 9.8 us against 181 us for the standard library's
 ``json`` (the frames of every step are encoded on the event loop: docs/performance.md, "A faster
 process").
 Its text is compact (no spaces) UTF-8: non-ASCII characters are written as they are, not
