@@ -1,5 +1,6 @@
 """``duelhost analyse`` works on a record of every game: the equilibrium method where the hard
-bot values matrix games, random playouts (labelled so) elsewhere."""
+bot values matrix games, the hard bot's evaluation where it has one (Multiplanetary, /TACTIC/),
+random playouts (labelled so) elsewhere."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ GAMES = {
     "goofspiel": ({"galaxies": 1, "planets": 4}, "equilibrium"),
     "warriors_death": ({"bouts": 1, "rounds": 3}, "equilibrium"),
     "generalissimo": ({}, None),
-    "multiplanetary": ({}, None),
+    "multiplanetary": ({}, "evaluation"),
     "tactical_genius": ({}, None),
-    "tactic": ({}, None),
+    "tactic": ({}, "evaluation"),
 }
 
 
@@ -55,6 +56,10 @@ def test_analyse_a_record_of_every_game(game_name: str, tmp_path: Path) -> None:
         assert -1 <= note["value"] <= 1
         assert note["gave_up"] is None or note["gave_up"] >= 0
         assert note["best"] is not None
+        if method == "evaluation":
+            # The bot values the submission played (random here) even if it would not make it.
+            assert note["played"] in note["values"] and note["after"] is not None
+            assert note["gave_up"] == pytest.approx(note["value"] - note["after"])
     assert "seat 0:" in result.output and "method:" in result.output
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
-from duelhost.games.multiplanetary.planner import rebuild
+from duelhost.bots.budget import Budget, using
+from duelhost.games.multiplanetary.planner import WIN, rebuild, squash_score
 from tests.bots.levels import play
 
 
@@ -39,3 +42,54 @@ def test_rebuilt_state_agrees_with_the_view() -> None:
     for key in ("tick", "planets", "fleets"):
         assert rebuilt.view(1)[key] == state.view(1)[key]
     assert rebuilt.legal_orders(1) == state.legal_orders(1)
+
+
+def _mid_game(seed: int, ticks: int) -> duelhost.core.state.State:
+    game = duelhost.load("multiplanetary")
+    state = game.new(seed=seed)
+    bots = [make_bot("greedy", game, s, seed) for s in (0, 1)]
+    for _ in range(ticks):
+        for seat in (0, 1):
+            state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
+    return state
+
+
+def test_evaluate_values_the_candidates_and_the_played_order() -> None:
+    """The hard planner's ``evaluate`` for ``duelhost analyse``: values in [-1, 1], the order
+    ``act`` plays the first of the highest, and an order it would not make (sending one ship
+    from its home) valued too when given as ``played``."""
+    state = _mid_game(4, 30)
+    handle = SeatHandle(state, 0)
+    with using(Budget(nodes=200)):
+        chosen = make_bot("hard", state.game, 0, 4).act(handle)
+        bot = make_bot("hard", state.game, 0, 4)
+        home = next(p["cell"] for p in state.view(0)["planets"] if p["owner"] == 0)
+        target = next(p["cell"] for p in state.view(0)["planets"] if p["owner"] is None)
+        played = f"{home}>{target} 1"
+        values = bot.evaluate(handle, played=played)
+    assert played in values and chosen in values and "wait" in values
+    assert all(-1 < value < 1 for value in values.values())  # 30 ticks in: nobody has won
+    best = max(values.values())
+    assert next(text for text, value in values.items() if value == best) == chosen
+
+
+def test_evaluate_is_one_for_a_sure_win_and_minus_one_for_a_sure_loss() -> None:
+    """Seat 0 is left its home with no ships against every other planet with 100 each: seat
+    1's greedy plan takes it within the 30 simulated ticks whatever seat 0 orders."""
+    state = _mid_game(5, 0)
+    cells = [p["cell"] for p in state.view(0)["planets"]]
+    state._owner = [0 if cell == "A1" else 1 for cell in cells]  # type: ignore[attr-defined]
+    state._ships = [0 if cell == "A1" else 100 for cell in cells]  # type: ignore[attr-defined]
+    with using(Budget(nodes=200)):
+        losing = make_bot("hard", state.game, 0, 5).evaluate(SeatHandle(state, 0), played="wait")
+        winning = make_bot("hard", state.game, 1, 5).evaluate(SeatHandle(state, 1))
+    assert losing == {"wait": -1.0}  # its only order: it has no ship to send
+    assert winning and set(winning.values()) == {1.0}
+
+
+def test_a_score_becomes_a_value() -> None:
+    # tanh(score / material): a lead as large as the material now is tanh(1) = 0.7616.
+    assert squash_score(300.0, 300.0) == pytest.approx(0.761594, abs=1e-6)
+    assert squash_score(-150.0, 300.0) == pytest.approx(-0.462117, abs=1e-6)
+    assert squash_score(0.0, 300.0) == 0.0
+    assert squash_score(WIN, 300.0) == 1.0 and squash_score(-WIN, 300.0) == -1.0

@@ -6,8 +6,10 @@ import random
 
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
+from duelhost.bots.budget import Budget, using
 from duelhost.games.tactic.search import determinize
 from tests.bots.levels import play
+from tests.games.tactic.helpers import arena
 
 
 def test_levels_are_listed() -> None:
@@ -81,3 +83,51 @@ def test_the_turn_clock_bounds_the_think_time() -> None:
     assert within_clock(Budget(1.0), duelhost.load("tactic")) == Budget(1.0)
     assert within_clock(Budget(1.0), duelhost.load("tactic", turn_seconds=10)) == Budget(0.5)
     assert within_clock(Budget(1.0, 50), duelhost.load("tactic", turn_seconds=4)).nodes == 50
+
+
+def test_evaluate_gives_the_roots_action_values() -> None:
+    """The hard bot's ``evaluate`` for ``duelhost analyse``: seat 0's Striker (AT 2) stands
+    next to the Order King with 1 HP left, so ``D3>D4`` kills it and wins at once: every
+    iteration through it is worth exactly +1. The values are the root's means in [-1, 1], with
+    the action ``act`` plays and the ``played`` one (a King step it may never have tried) at
+    ``MIN_VISITS`` iterations or more."""
+    state = arena(
+        (0, "King:Abyss", "A1"),
+        (0, "Striker", "D3"),
+        (1, "King:Order", "D4", 4),
+        (1, "Knight", "G7"),
+        factions=("Abyss", "Order"),
+    )
+    handle = SeatHandle(state, 0)
+    with using(Budget(nodes=30)):
+        chosen = make_bot("hard", state.game, 0, 0).act(handle)
+        bot = make_bot("hard", state.game, 0, 0)
+        values = bot.evaluate(handle, played="A1-B1")
+    assert values["D3>D4"] == 1.0
+    assert chosen in values and values[chosen] == max(values.values())
+    assert "A1-B1" in values
+    assert set(values) <= set(state.legal(0))
+    assert all(-1.0 <= value <= 1.0 for value in values.values())
+
+
+def test_evaluate_forces_the_played_action_into_the_search() -> None:
+    """With one iteration the root has tried a single action; the played one still gets
+    iterations of its own and is reported beside it."""
+    state = _match_in_play(3)
+    seat = state.to_act[0]
+    handle = SeatHandle(state, seat)
+    legal = state.legal(seat)
+    with using(Budget(nodes=1)):
+        plain = make_bot("hard", state.game, seat, 3).evaluate(handle)
+        played = next(text for text in legal if text not in plain)
+        forced = make_bot("hard", state.game, seat, 3).evaluate(handle, played=played)
+    assert len(plain) == 1  # the one action searched: the one act would play
+    assert set(forced) == {*plain, played}
+
+
+def test_evaluate_is_empty_when_the_view_cannot_be_rebuilt() -> None:
+    """A view the rebuild cannot reproduce (here a unit outside the seat's faction list) has
+    no search: analysis then falls back to random playouts."""
+    state = arena((0, "King:Order", "A1"), (1, "King:Abyss", "D4"), (1, "Knight", "G7"))
+    with using(Budget(nodes=5)):
+        assert make_bot("hard", state.game, 0, 0).evaluate(SeatHandle(state, 0)) == {}

@@ -18,6 +18,8 @@ found and a ``method`` saying how the values were found:
 * ``"evaluation"``: the game's ``hard`` bot has ``evaluate(seat_handle) -> {submission:
   value}`` (a search bot's values of the submissions it considered, from its seat's view):
   ``value`` is the best of them, ``after`` the played one's (None if it did not consider it).
+  A bot whose ``evaluate`` also takes ``played=`` is given the submission played, and values
+  it too (the Multiplanetary planner and the /TACTIC/ search do).
 * ``"random playouts"`` (every other game, and the honest fallback): the submission played
   and a few others (``sample``) are each valued by playouts with uniformly random moves from
   the true position at the start of the decision (the record is public once the match is
@@ -131,16 +133,34 @@ def _candidates(start: State, seat: int, played: str, wanted: int, rng: Any) -> 
     return [played, *others]
 
 
-def _offers(bot: Bot, method: str) -> bool:
-    """Whether ``bot`` has ``method(seat_handle)`` (one argument: a bot's own search method of
-    the same name with other arguments does not count)."""
+def _parameters(bot: Bot, method: str) -> list[inspect.Parameter] | None:
     found = getattr(bot, method, None)
     if not callable(found):
-        return False
+        return None
     try:
-        return len(inspect.signature(found).parameters) == 1
+        return list(inspect.signature(found).parameters.values())
     except (TypeError, ValueError):
+        return None
+
+
+def _offers(bot: Bot, method: str) -> bool:
+    """Whether ``bot`` has ``method(seat_handle)``: one required argument (a bot's own search
+    method of the same name with other required arguments does not count)."""
+    parameters = _parameters(bot, method)
+    if parameters is None:
         return False
+    required = [p for p in parameters if p.default is inspect.Parameter.empty]
+    return len(required) == 1
+
+
+def _evaluation(bot: Bot, handle: SeatHandle, played: str) -> dict[str, float]:
+    """The bot's ``evaluate``: with ``played=`` when it takes it (so the submission played
+    is valued even when the bot would not have considered it)."""
+    evaluator: Any = bot
+    names = [p.name for p in _parameters(bot, "evaluate") or []]
+    if "played" in names:
+        return dict(evaluator.evaluate(handle, played=played))
+    return dict(evaluator.evaluate(handle))
 
 
 def hard_bots(game: Any, seed: int) -> list[Bot] | None:
@@ -225,8 +245,7 @@ def analyse(
             values: dict[str, float] = {}
             if method == "evaluation":
                 assert bots is not None
-                evaluator: Any = bots[entry.seat]
-                values = dict(evaluator.evaluate(SeatHandle(state, entry.seat)))
+                values = _evaluation(bots[entry.seat], SeatHandle(state, entry.seat), entry.text)
             if not values:
                 candidates = _candidates(start, entry.seat, entry.text, wanted, rng)
                 until = None if share is None else time.perf_counter() + share

@@ -11,6 +11,8 @@ candidate against the greedy plan of the other seat, then both seats' greedy pla
 ``horizon`` more ticks, and scores the end: ships (on planets and in flight) plus production
 to come, mine minus theirs, a win or loss dominating. The best candidate is submitted; ties
 keep the earlier (the greedy plan first). Candidates the budget does not reach are not played.
+``evaluate(handle)`` gives the candidates' scores as values in [-1, 1] (for ``duelhost
+analyse``), and values a played order that is not a candidate the same way.
 
 Budget (``duelhost.bots.budget``): a node is one simulated tick (``--bot-nodes N``:
 deterministic). ``hard``: the full budget, 30 ticks ahead; ``medium``: a tenth of it, 15 ticks
@@ -19,6 +21,7 @@ ahead; ``easy``: the greedy bot.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from duelhost.bots.base import SeatHandle
@@ -149,6 +152,15 @@ class PlannerBot:
         """The best candidate's score at the horizon (for analysis)."""
 
     def act(self, handle: SeatHandle) -> str:
+        best, best_value = self.scores(handle)[0]
+        self.last_value = best_value
+        return best
+
+    def scores(self, handle: SeatHandle, played: str | None = None) -> list[tuple[str, float]]:
+        """The candidates simulated, best first (a stable sort: ties keep the candidates' order,
+        the greedy plan first), with their scores at the horizon; ``played``, when given and not
+        a candidate, is simulated too, budget or not. Candidates the budget does not reach and
+        orders that are not legal are left out."""
         clock = search_clock(self.budget)
         other = 1 - self.seat
         state = rebuild(handle)
@@ -160,15 +172,30 @@ class PlannerBot:
                 candidates.append(text)
         if "wait" not in candidates:
             candidates.append("wait")
-        best, best_value = candidates[0], -float("inf")
+        found: list[tuple[str, float]] = []
         for text in candidates:
-            if not clock.left and best_value > -float("inf"):
+            if not clock.left and any(value > -float("inf") for _, value in found):
                 break
-            value = self.simulate(state, text, theirs, clock)
-            if value > best_value:
-                best, best_value = text, value
-        self.last_value = best_value
-        return best
+            found.append((text, self.simulate(state, text, theirs, clock)))
+        if played is not None and played not in candidates:
+            found.append((played, self.simulate(state, played, theirs, clock)))
+        found = [(text, value) for text, value in found if value > -float("inf")]
+        if not found:  # "wait" is always legal: only a view the rebuild got wrong
+            return [(candidates[0], -float("inf"))]
+        return sorted(found, key=lambda item: -item[1])
+
+    def evaluate(self, handle: SeatHandle, played: str | None = None) -> dict[str, float]:
+        """Values in [-1, 1] from the seat's view of the orders simulated (``scores``): a win
+        at the horizon +1, a loss -1, otherwise ``tanh(score / material)`` where
+        ``material`` is both seats' ships and production to come now (``score``'s terms
+        added instead of subtracted): a lead at the horizon as large as all the material on
+        the board now is +0.76. The
+        order ``act`` plays has the highest value; ``played`` is valued too."""
+        state = rebuild(handle)
+        ships = state.total_ships()
+        material = sum(ships) + PRODUCTION_TICKS * (production(state, 0) + production(state, 1))
+        scale = max(1.0, material)
+        return {text: squash_score(value, scale) for text, value in self.scores(handle, played)}
 
     def simulate(self, state: MultiplanetaryState, mine: str, theirs: str, clock: Clock) -> float:
         """Play ``mine`` and ``theirs`` now, then both greedy plans for the horizon."""
@@ -190,6 +217,16 @@ class PlannerBot:
                     trial.submit(seat, "wait")
             clock.spend()
         return score(trial, me)
+
+
+def squash_score(value: float, material: float) -> float:
+    """A horizon score as a value in [-1, 1]: a win +1, a loss -1, else ``tanh(value /
+    material)``."""
+    if value >= WIN:
+        return 1.0
+    if value <= -WIN:
+        return -1.0
+    return math.tanh(value / material)
 
 
 def make_medium(game: Game, seat: int, seed: int) -> PlannerBot:

@@ -49,6 +49,8 @@ from duelhost.games.tactic.units import FACTION, KING, PLACE, PLAY
 
 EXPLORE = 0.7
 """UCT's exploration constant (values in [-1, 1])."""
+MIN_VISITS = 3
+"""Iterations an action needs before ``evaluate`` reports its mean (fewer is mostly noise)."""
 EPSILON = 0.1
 """Share of random actions in rollouts."""
 SCALE = 20.0
@@ -237,6 +239,34 @@ def _uct(child: Node, mine: bool) -> float:
     return mean + EXPLORE * math.sqrt(math.log(child.available) / child.visits)
 
 
+@dataclass
+class Search:
+    """One decision's tree: its root, the first determinization (the only one once nothing
+    is hidden), the rollouts' horizon (a turn number) and whether the view hides a choice."""
+
+    root: Node
+    first: TacticState
+    horizon: int
+    hidden: bool
+
+    def start(self, bot: SearchBot, handle: SeatHandle) -> TacticState | None:
+        """The state an iteration starts from: a fresh determinization while a choice is
+        hidden, a copy of the first otherwise."""
+        if self.hidden:
+            return bot._determinize(handle)
+        state = self.first.clone()
+        assert isinstance(state, TacticState)
+        return state
+
+
+def _most_visited(root: Node, legal: list[str]) -> str:
+    """The action ``act`` plays: the most visited, ties to the higher total."""
+    return max(
+        (text for text in legal if text in root.children),
+        key=lambda t: (root.children[t].visits, root.children[t].total),
+    )
+
+
 class SearchBot:
     """A /TACTIC/ level: IS-MCTS from the seat's view within its budget."""
 
@@ -251,29 +281,62 @@ class SearchBot:
         """The root's mean value after the last search (for analysis)."""
 
     def act(self, handle: SeatHandle) -> str:
-        clock = search_clock(self.budget)
         legal = handle.legal()
         if len(legal) == 1:
             return legal[0]
-        first = self._determinize(handle)
-        if first is None:
+        search = self._search(handle)
+        if search is None:
             return self._greedy.act(handle)
-        view_turn = first.turn
-        horizon = view_turn + 2 if first.phase == PLAY else 3
-        hidden = first.phase in (FACTION, KING)
-        root = Node()
-        while clock.left or root.visits == 0:
-            clock.spend()
-            state = self._determinize(handle) if hidden else first.clone()
-            assert isinstance(state, TacticState)
-            self._iterate(root, state, horizon)
-        best = max(
-            (text for text in legal if text in root.children),
-            key=lambda t: (root.children[t].visits, root.children[t].total),
-        )
+        root = search.root
+        best = _most_visited(root, legal)
         node = root.children[best]
         self.last_value = node.total / max(1, node.visits)
         return best
+
+    def evaluate(self, handle: SeatHandle, played: str | None = None) -> dict[str, float]:
+        """The root's action values after a search as ``act`` makes it, in [-1, 1] from the
+        seat's view (the mean squashed score of the iterations through each action): the
+        actions searched at least ``MIN_VISITS`` times, the one ``act`` would play (the most
+        visited) and ``played``, which gets iterations of its own until it has
+        ``MIN_VISITS``. Empty when the view cannot be rebuilt (a Flame choice)."""
+        legal = handle.legal()
+        search = self._search(handle)
+        if search is None:
+            return {}
+        root = search.root
+        best = _most_visited(root, legal)
+        if played in legal:
+            child = root.children.get(played)
+            while child is None or child.visits < MIN_VISITS:
+                state = search.start(self, handle)
+                if state is None:
+                    break
+                self._iterate(root, state, search.horizon, forced=played)
+                child = root.children[played]
+        return {
+            text: child.total / child.visits
+            for text, child in root.children.items()
+            if text in legal
+            and child.visits
+            and (child.visits >= MIN_VISITS or text in (best, played))
+        }
+
+    def _search(self, handle: SeatHandle) -> Search | None:
+        """The IS-MCTS tree after the budget's iterations; None when the view cannot be
+        rebuilt (the caller falls back to the greedy bot)."""
+        clock = search_clock(self.budget)
+        first = self._determinize(handle)
+        if first is None:
+            return None
+        horizon = first.turn + 2 if first.phase == PLAY else 3
+        search = Search(Node(), first, horizon, first.phase in (FACTION, KING))
+        root = search.root
+        while clock.left or root.visits == 0:
+            clock.spend()
+            state = search.start(self, handle)
+            assert state is not None
+            self._iterate(root, state, horizon)
+        return search
 
     def _determinize(self, handle: SeatHandle) -> TacticState | None:
         try:
@@ -281,11 +344,29 @@ class SearchBot:
         except (ConfigError, IllegalAction, KeyError, ValueError):
             return None
 
-    def _iterate(self, root: Node, state: TacticState, horizon: int) -> None:
+    def _iterate(
+        self, root: Node, state: TacticState, horizon: int, forced: str | None = None
+    ) -> None:
+        """One iteration: down the tree by UCT (``forced``: the root's action taken), one node
+        added, a rollout to the horizon, its value backed up."""
         me = self.seat
         rng = self._rng
         node = root
         path: list[tuple[Node, int]] = []
+        if forced is not None:
+            seat = state.to_act[0]
+            for text in state.legal(seat):
+                child = root.children.get(text)
+                if child is None:
+                    child = root.children[text] = Node()
+                child.available += 1
+            state.submit(seat, forced)
+            node = root.children[forced]
+            path.append((node, seat))
+            if node.visits == 0:  # a new node: straight to its rollout, as an expansion
+                rollout(state, self._policy, horizon)
+                self._back_up(root, path, squash(state, me))
+                return
         while not beyond(state, horizon):
             seat = state.to_act[0]
             legal = state.legal(seat)
@@ -309,7 +390,10 @@ class SearchBot:
             node = children[text]
             path.append((node, seat))
         rollout(state, self._policy, horizon)
-        value = squash(state, me)
+        self._back_up(root, path, squash(state, me))
+
+    @staticmethod
+    def _back_up(root: Node, path: list[tuple[Node, int]], value: float) -> None:
         for visited, _ in path:
             visited.visits += 1
             visited.total += value
