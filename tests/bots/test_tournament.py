@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from duelhost.bots.analysis import analyse
 from duelhost.bots.budget import Budget, set_default
 from duelhost.bots.tournament import ELO, Results, jobs, ratings, run
 from duelhost.cli import app
+from duelhost.core.errors import ConfigError
 
 runner = CliRunner()
 CLASSIC4 = {"galaxies": 1, "planets": 4}
@@ -148,3 +150,30 @@ def test_analysis_counts_a_pure_mistake(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "seat 0: 2 decisions, 1.000 given up" in result.output
     assert json.loads((tmp_path / "n.json").read_text())[0]["gave_up"] == pytest.approx(1.0)
+
+
+def test_the_ray_backend_without_ray_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails, as when not installed
+    args = ["tournament", "goofspiel", "--bots", "random,easy", "--matches", "2"]
+    args += ["--opt", "galaxies=1", "--opt", "planets=4", "--backend", "ray"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())  # the console wraps long lines
+    assert said.startswith("error: --backend ray needs Ray, which is not installed")
+    assert "pip install 'duelhost[ray]'" in said
+    assert "$ duelhost" not in said  # stopped before the first match
+
+
+@pytest.mark.parametrize(
+    ("backend", "workers", "message"),
+    [
+        ("spark", 1, "unknown backend 'spark': the backends are local, ray"),
+        ("ray", 2, "--workers is for the local backend"),
+    ],
+)
+def test_a_backend_that_cannot_run_is_refused(backend: str, workers: int, message: str) -> None:
+    found = jobs("goofspiel", CLASSIC4, ["random", "easy"], 2, 0, Budget(nodes=5))
+    with pytest.raises(ConfigError, match=message):
+        run(found, ["random", "easy"], workers=workers, backend=backend)

@@ -15,6 +15,7 @@ on the Elo scale (``400 / ln 10`` per unit).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 from collections.abc import Callable, Iterator
@@ -129,17 +130,66 @@ def run(
     return results
 
 
+BACKENDS = ("local", "ray")
+RAY_MISSING = (
+    "--backend ray needs Ray, which is not installed: pip install 'duelhost[ray]' "
+    "(or pip install 'ray[default]')"
+)
+
+
+def check_backend(backend: str, workers: int) -> None:
+    """ConfigError unless ``backend`` can run with ``workers`` here (Ray installed for
+    ``ray``, whose task count is the cluster's CPUs, not ``workers``)."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}: the backends are {', '.join(BACKENDS)}")
+    if backend == "ray":
+        if workers > 1:
+            raise ConfigError(
+                "--workers is for the local backend: Ray runs as many matches at once as "
+                "the cluster has CPUs"
+            )
+        import_ray()
+
+
 def _played(
     job_list: list[Job], workers: int, backend: str
 ) -> Iterator[tuple[tuple[int, int], int | None]]:
-    if backend != "local":
-        raise ConfigError(f"unknown backend {backend!r}: only local worker processes for now")
-    if workers <= 1:
+    check_backend(backend, workers)
+    if backend == "ray":
+        yield from _played_on_ray(job_list)
+    elif workers <= 1:
         for job in job_list:
             yield play_job(job)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             yield from pool.map(play_job, job_list, chunksize=1)
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or ConfigError saying how to install it."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise ConfigError(RAY_MISSING) from None
+
+
+def _played_on_ray(job_list: list[Job]) -> Iterator[tuple[tuple[int, int], int | None]]:
+    """Every job as a Ray task (one CPU each), yielded as they finish."""
+    ray = import_ray()
+    started = not ray.is_initialized()
+    if started:
+        ray.init(log_to_driver=False)
+    try:
+        remote = ray.remote(num_cpus=1)(play_job)
+        pending = [remote.remote(job) for job in job_list]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                (i, j), winner = ray.get(ref)
+                yield (i, j), winner
+    finally:
+        if started:
+            ray.shutdown()
 
 
 @dataclass(frozen=True)

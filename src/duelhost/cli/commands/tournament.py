@@ -1,7 +1,8 @@
 """``duelhost tournament GAME --bots a,b,c --matches N``: a round robin, ratings, W/D/L.
 
 Seats alternate and seeds are fixed (``duelhost.bots.tournament``); ``--workers K`` plays on K
-local processes. Prints the command's own line (to paste above a
+local processes, ``--backend ray`` on a Ray cluster (``RAY_ADDRESS``, else one started on this
+machine; the ``ray`` extra). Prints the command's own line (to paste above a
 table), the Bradley-Terry ratings on the Elo scale with 95% intervals, and the
 win/draw/loss matrix with each row bot's share of the decided matches.
 """
@@ -19,7 +20,7 @@ from rich.table import Table
 import duelhost
 from duelhost.bots import available_bots
 from duelhost.bots.budget import Budget
-from duelhost.bots.tournament import Results, jobs, ratings, run
+from duelhost.bots.tournament import Results, check_backend, jobs, ratings, run
 from duelhost.core.errors import ConfigError
 from duelhost.core.options import parse_assignments
 
@@ -61,7 +62,10 @@ def register(app: typer.Typer) -> None:
         bot_nodes: Annotated[
             int | None, typer.Option(min=1, help="bot nodes a decision (deterministic)")
         ] = None,
-        backend: Annotated[str, typer.Option(help="local (the only one so far)")] = "local",
+        backend: Annotated[
+            str,
+            typer.Option(help="local (worker processes) or ray (RAY_ADDRESS's cluster, else new)"),
+        ] = "local",
     ) -> None:
         """Round robin between bots, with ratings."""
         console = Console()
@@ -78,6 +82,7 @@ def register(app: typer.Typer) -> None:
                     f"the bots are {', '.join(available_bots(loaded.name))}"
                 )
             budget = Budget(bot_seconds, bot_nodes)
+            check_backend(backend, workers)  # before the first match: say what is wrong
             job_list = jobs(loaded.name, options, names, matches, seed, budget)
             line = ["duelhost", "tournament", game, "--bots", ",".join(names)]
             line += ["--matches", str(matches), "--seed", str(seed)]
