@@ -14,7 +14,9 @@ node, and plays a rollout to a horizon: to the start of the seat's next turn in 
 turn, then the other seat's), to the third turn of play during setup. Rollouts play the greedy
 policy (``bots.score`` one action ahead, end the turn when nothing improves it; placements as
 the greedy bot makes them) with a tenth of random actions; the result is the score at the
-horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most visited action.
+horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most visited action
+(ties: the higher total). ``evaluate(handle)`` gives the root's action values (for ``duelhost
+analyse``), the played action searched too.
 
 Budget: an iteration is a node (``--bot-nodes N``, deterministic with the match seed); seconds
 otherwise, at most a twentieth of the turn clock when the match has one (``turn_seconds``, TA7:
