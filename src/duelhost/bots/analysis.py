@@ -19,7 +19,7 @@ found and a ``method`` saying how the values were found:
   value}`` (a search bot's values of the submissions it considered, from its seat's view):
   ``value`` is the best of them, ``after`` the played one's (None if it did not consider it).
   A bot whose ``evaluate`` also takes ``played=`` is given the submission played, and values
-  it too (the Multiplanetary planner and the /TACTIC/ search do).
+  it too, so the note has ``after`` even for a submission the bot would not have made.
 * ``"random playouts"`` (every other game, and the honest fallback): the submission played
   and a few others (``sample``) are each valued by playouts with uniformly random moves from
   the true position at the start of the decision (the record is public once the match is
