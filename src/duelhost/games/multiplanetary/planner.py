@@ -186,11 +186,10 @@ class PlannerBot:
 
     def evaluate(self, handle: SeatHandle, played: str | None = None) -> dict[str, float]:
         """Values in [-1, 1] from the seat's view of the orders simulated (``scores``): a win
-        at the horizon +1, a loss -1, otherwise ``tanh(score / material)`` where
-        ``material`` is both seats' ships and production to come now (``score``'s terms
-        added instead of subtracted): a lead at the horizon as large as all the material on
-        the board now is +0.76. The
-        order ``act`` plays has the highest value; ``played`` is valued too."""
+        at the horizon +1, a loss -1, otherwise ``tanh(score / material)`` where ``material``
+        is both seats' ships and production to come now (``score``'s terms added instead of
+        subtracted): a lead at the horizon as large as all the material on the board now is
+        +0.76. The order ``act`` plays has the highest value; ``played`` is valued too."""
         state = rebuild(handle)
         ships = state.total_ships()
         material = sum(ships) + PRODUCTION_TICKS * (production(state, 0) + production(state, 1))
