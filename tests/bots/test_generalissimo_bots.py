@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
+from duelhost.bots.analysis import analyse
 from duelhost.bots.budget import Budget, default, set_default
-from duelhost.games.generalissimo.bots import AlphaBetaBot, rebuild
+from duelhost.games.generalissimo.bots import AlphaBetaBot, Search, rebuild
 from tests.bots.levels import play
 
 
@@ -21,7 +25,7 @@ def test_hard_eliminates_random_from_both_seats_reproducibly() -> None:
     for seed in range(4):
         seats = ("hard", "random") if seed % 2 == 0 else ("random", "hard")
         state = play(
-            "generalissimo", seats, seed, nodes=120, setup={"position": SMALL}, no_capture_turns=10
+            "generalissimo", seats, seed, nodes=300, setup={"position": SMALL}, no_capture_turns=10
         )
         assert state.result["reason"] == "elimination"
         assert seats[state.winner or 0] == "hard"
@@ -30,7 +34,7 @@ def test_hard_eliminates_random_from_both_seats_reproducibly() -> None:
             "generalissimo",
             ("hard", "random"),
             5,
-            nodes=120,
+            nodes=300,
             setup={"position": SMALL},
             no_capture_turns=10,
         )
@@ -69,3 +73,76 @@ def test_rebuild_reads_only_the_view() -> None:
     rebuilt = rebuild(SeatHandle(state, 1))
     assert rebuilt.position() == state.view(1)["position"]
     assert rebuilt.legal(1) == state.legal(1)
+
+
+def test_evaluate_values_every_move_from_the_seat_view() -> None:
+    """The analysis's evaluation: every move but the draw offer, in [-1, 1]; the capture that
+    removes North's last piece wins at once, so it is worth exactly +1 (tanh of a won value)
+    and is the best."""
+    game = duelhost.load("generalissimo")
+    state = game.new(seed=0, position="9/9/9/9/9/9/9/9/g8/9/9/G8 s 1 0")
+    previous = default()
+    set_default(Budget(nodes=200))
+    try:
+        bot = make_bot("hard", game, 0, 0)
+        assert isinstance(bot, AlphaBetaBot)
+        values = bot.evaluate(SeatHandle(state, 0))
+    finally:
+        set_default(previous)
+    assert set(values) == set(state.legal(0)) - {"draw"}
+    assert values["A1xA4"] == 1.0
+    assert max(values, key=lambda text: values[text]) == "A1xA4"
+    assert all(-1.0 <= value <= 1.0 for value in values.values())
+
+
+def test_quiet_turns_cost_the_searcher_when_not_behind() -> None:
+    """GE8's pressure: with equal material and 40 quiet half-turns, the hard search's
+    standing of the position is 3 x 40 = 120 hundredths lower for the searching seat (and
+    120 higher for the other side) than without it; when the searcher is behind, nothing."""
+    game = duelhost.load("generalissimo")
+    even = game.new(seed=0, position="9/9/9/9/9/9/9/g8/9/9/9/G8 s 1 40")
+    behind = game.new(seed=0, position="9/9/9/9/9/9/9/gh7/9/9/9/G8 s 1 40")
+    clock = Budget(nodes=10).clock()
+    pressed = Search(0, clock, 10, 1, random.Random(0), True, press=True)
+    plain = Search(0, clock, 10, 1, random.Random(0), True, press=False)
+    assert pressed.standing(even, 0) - plain.standing(even, 0) == -120
+    assert pressed.standing(even, 1) - plain.standing(even, 1) == 120
+    assert pressed.standing(behind, 0) == plain.standing(behind, 0)
+
+
+def test_medium_is_the_probe_and_hard_searches_deeper() -> None:
+    """``medium`` values each move by the evaluation of the position it leaves (one node a
+    move); ``hard`` then searches the best of them deeper with the same budget."""
+    game = duelhost.load("generalissimo")
+    state = game.new(seed=0, position=SMALL)
+    moves = len(state.legal(0)) - 1  # every move and the pass, not the draw offer
+    spent = {}
+    for level in ("medium", "hard"):
+        previous = default()
+        set_default(Budget(nodes=2000))
+        try:
+            bot = make_bot(level, game, 0, 0)
+            assert isinstance(bot, AlphaBetaBot)
+            _, search = bot._search(SeatHandle(state, 0))
+        finally:
+            set_default(previous)
+        spent[level] = search.clock.nodes
+    assert spent["medium"] == moves
+    assert spent["hard"] > moves
+
+
+def test_analysis_uses_the_hard_bot_evaluation() -> None:
+    """``duelhost analyse`` values this game's decisions with the hard bot's ``evaluate``
+    (method "evaluation"), not random playouts."""
+    state = duelhost.load("generalissimo").new(seed=2)
+    rng = random.Random(2)
+    while not state.is_over and state.decision < 4:
+        for seat in state.to_act:
+            state.submit(seat, state.sample(seat, rng))
+    notes = analyse(json.loads(state.to_json()), budget=Budget(nodes=20))
+    submitted = [note for note in notes if note.kind == "submit"]
+    assert submitted
+    assert {note.method for note in submitted} == {"evaluation"}
+    for note in submitted:
+        assert note.value is not None and -1.0 <= note.value <= 1.0
+        assert note.best is not None and note.best in note.values

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import numpy as np
 
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
+from duelhost.bots.analysis import analyse
 from duelhost.bots.budget import Budget, default, set_default
-from duelhost.games.tactical_genius.search import rebuild, regret_matching
+from duelhost.games.tactical_genius.bots import GreedyTacticalGenius
+from duelhost.games.tactical_genius.opponent import AGREEING, EVIDENCE, OpponentModel
+from duelhost.games.tactical_genius.search import (
+    PhaseSearchBot,
+    rebuild,
+    regret_matching,
+    robust_choice,
+)
 from tests.bots.levels import play
 
 
@@ -59,3 +70,91 @@ def test_regret_matching_finds_mixed_equilibria() -> None:
     assert np.allclose(regret_matching(matching_pennies), [0.5, 0.5], atol=0.02)
     dominated = np.array([[1.0, 1.0], [-1.0, 0.0]])
     assert regret_matching(dominated)[0] > 0.99
+
+
+def _watch(opponent: str, seed: int, decisions: int) -> OpponentModel:
+    """Seat 0 plays greedy against ``opponent`` while a model of seat 0 watches seat 1."""
+    game = duelhost.load("tactical_genius")
+    state = game.new(seed=seed)
+    bots = [make_bot("greedy", game, 0, seed), make_bot(opponent, game, 1, seed)]
+    model = OpponentModel(0)
+    for _ in range(decisions):
+        if state.is_over:
+            break
+        handle = SeatHandle(state, 0)
+        model.observe(handle.view(), rebuild(handle))
+        for seat in (0, 1):
+            state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
+    return model
+
+
+def test_the_other_seat_is_modelled_from_its_orders() -> None:
+    """The random bot's orders rarely match the greedy bot's (one order a unit out of many):
+    after ten phases the model plays it as random; a greedy seat agrees with itself on every
+    comparison and stays greedy."""
+    for seed in (3, 4):
+        against_random = _watch("random", seed, 10)
+        assert against_random.compared >= EVIDENCE
+        assert against_random.model == "random"
+        against_greedy = _watch("greedy", seed, 10)
+        assert against_greedy.compared >= EVIDENCE
+        assert against_greedy.agreed >= AGREEING * against_greedy.compared
+        assert against_greedy.model == "greedy"
+
+
+def test_before_any_evidence_the_model_is_greedy() -> None:
+    assert OpponentModel(1).model == "greedy"
+
+
+def test_a_plan_must_beat_the_greedy_plan_beyond_the_noise() -> None:
+    """Plan 1 leads plan 0 (the greedy plan) by 0.1 with standard errors 0.1 each: the
+    difference's error is 0.1 x sqrt(2) = 0.141 > 0.1, so the greedy plan stays; by 0.4 it
+    is played."""
+    errors = np.array([0.1, 0.1])
+    assert robust_choice(np.array([0.5, 0.6]), errors) == 0
+    assert robust_choice(np.array([0.2, 0.6]), errors) == 1
+    assert robust_choice(np.array([0.6, 0.2]), errors) == 0
+
+
+def test_evaluate_values_the_plans_from_the_seat_view() -> None:
+    """The analysis's evaluation: each plan valued in [-1, 1], every one a valid submission,
+    the greedy plan among them."""
+    game = duelhost.load("tactical_genius")
+    state = game.new(seed=2)
+    bots = [make_bot("greedy", game, s, 2) for s in (0, 1)]
+    for seat in (0, 1):
+        state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
+    previous = default()
+    set_default(Budget(nodes=60))
+    try:
+        bot = make_bot("hard", game, 0, 9)
+        assert isinstance(bot, PhaseSearchBot)
+        values = bot.evaluate(SeatHandle(state, 0))
+    finally:
+        set_default(previous)
+    assert len(values) >= 2
+    assert all(-1.0 <= value <= 1.0 for value in values.values())
+    for text in values:
+        trial = state.clone()
+        trial.submit(0, text)  # raises if not a valid submission
+    greedy = make_bot("greedy", game, 0, 2)
+    assert isinstance(greedy, GreedyTacticalGenius)
+    # The search's first command plan is the greedy bot's orders.
+    assert greedy.act(SeatHandle(state, 0)) in values
+
+
+def test_analysis_uses_the_hard_bot_evaluation() -> None:
+    """``duelhost analyse`` values this game's decisions with the hard bot's ``evaluate``
+    (method "evaluation"), not random playouts."""
+    state = duelhost.load("tactical_genius").new(seed=2)
+    rng = random.Random(2)
+    while not state.is_over and state.decision < 4:
+        for seat in state.to_act:
+            state.submit(seat, state.sample(seat, rng))
+    notes = analyse(json.loads(state.to_json()), budget=Budget(nodes=20))
+    submitted = [note for note in notes if note.kind == "submit"]
+    assert submitted
+    assert {note.method for note in submitted} == {"evaluation"}
+    for note in submitted:
+        assert note.value is not None and -1.0 <= note.value <= 1.0
+        assert note.best is not None and note.best in note.values

@@ -33,6 +33,7 @@ seed). Levels: ``hard`` the full budget and ``quiet=10``; ``medium`` a tenth of 
 
 from __future__ import annotations
 
+import math
 import random
 
 from duelhost.bots.base import SeatHandle
@@ -69,6 +70,11 @@ APPROACH = 10
 WIN = 1_000_000
 CONTEMPT = 1500.0
 """What a draw costs the searching seat (15 points): it plays on unless far behind."""
+PRESS = 3.0
+"""Per quiet half-turn (GE8's count), what a position costs the searching seat while it is not
+behind in material: a capture (which restarts the count) is worth more the nearer the draw."""
+SCALE = 1000.0
+"""Hundredths of a point per unit of ``tanh`` in the analysis's values (10 points: 0.76)."""
 Q_DEPTH = 4
 """Moves of captures the quiescence search plays at most."""
 REMOVES = [
@@ -142,6 +148,8 @@ class Search:
         max_depth: int,
         rng: random.Random,
         mobility: bool,
+        press: bool = False,
+        probe: bool = True,
     ) -> None:
         self.seat = seat
         self.clock = clock
@@ -149,24 +157,54 @@ class Search:
         self.max_depth = max_depth
         self.rng = rng
         self.mobility = mobility
+        self.press = press
+        self.probe = probe
         self.history: dict[tuple[int, int], int] = {}
+        self.best = "pass"
+        """The move ``root`` chose (set by the bot after the search)."""
+        self.values: dict[str, float] = {}
+        """The root moves' values from the deepest search each had (hundredths of a point)."""
 
     # ------------------------------------------------------------------ evaluation
 
     def evaluate(self, state: GeneralissimoState) -> float:
         """The position's worth for the side to move, in hundredths of a point."""
+        return self.standing(state, state.side)
+
+    def standing(self, state: GeneralissimoState, side: int) -> float:
+        """The position's worth for ``side``, in hundredths of a point, the other side's
+        captures counted as threats (it moves next once ``side``'s turn is over): the same
+        measure whether ``side`` is to move or has just ended its turn, so the probe can
+        compare a root move that ends the turn with one that does not."""
         if state.is_over:
             winner = state.winner
             if winner is None:  # a draw is worth a little less than nothing to the searcher
-                return -CONTEMPT if state.side == self.seat else CONTEMPT
-            return float(WIN if winner == state.side else -WIN)
-        side = state.side
-        value = float(material(state, side) - APPROACH * approach(state.board, side))
+                return -CONTEMPT if side == self.seat else CONTEMPT
+            return float(WIN if winner == side else -WIN)
+        lead = material(state, side)
+        value = float(lead - APPROACH * approach(state.board, side))
+        if self.press:
+            # GE8's draw comes nearer with every quiet half-turn: while the searcher is not
+            # behind, that costs it (and so gains the other side) a little each turn.
+            ahead = lead if side == self.seat else -lead
+            if ahead >= 0:
+                value += -PRESS * state.quiet if side == self.seat else PRESS * state.quiet
         if self.mobility:
-            mine = len(state._generated())
-            other = state._fork()
-            other._pass()
-            theirs = other._generated()
+            if state.side == side:
+                other = state._fork()
+                other._pass()
+                theirs = other._generated()
+                if state.moved < 0:
+                    mine = len(state._generated())
+                else:  # mid-turn the piece that moved is still: count a fresh turn's moves
+                    fresh = other._fork()
+                    fresh._pass()
+                    mine = len(fresh._generated())
+            else:
+                other = state
+                passed = state._fork()
+                passed._pass()
+                mine, theirs = len(passed._generated()), state._generated()
             value += MOBILITY * (mine - len(theirs))
             # The other side moves next: what it can take is at risk (its best capture in
             # full, the next best by another piece in part: a turn is two moves, GE2).
@@ -254,15 +292,44 @@ class Search:
         return best
 
     def root(self, state: GeneralissimoState) -> tuple[str, float]:
-        """The best move (canonical text, or ``pass``) and its value."""
+        """The best move (canonical text, or ``pass``) and its value.
+
+        First a probe: every root move valued by the evaluation of the position it leaves (one
+        node each), which ranks the moves; then iterative deepening from depth 1 over the best
+        ``3 * quiet`` of them and every capture, each iteration in the last one's order. A
+        ``max_depth`` of 0 is the probe alone."""
         moves: list[Generated | None] = [*state._generated(), None]
         self.rng.shuffle(moves)  # ties go to a seeded random move
         scores: dict[int, float] = {}
-        best_text, best_value = self.text(moves[0]), -float("inf")
+        if not self.probe:  # ``easy``: depth 1 over every move, in the shuffled order
+            return self.deepen(state, moves, scores, self.text(moves[0]), -float("inf"))
+        try:
+            for i, move in enumerate(moves):
+                scores[i] = self.standing(self.child(state, move), state.side)
+        except OutOfBudget:
+            if not scores:  # not even one node: the first move, unvalued
+                return self.text(moves[0]), 0.0
+        self.values = {self.text(moves[i]): value for i, value in scores.items()}
+        i = max(scores, key=lambda k: scores[k])
+        best_text, best_value = self.text(moves[i]), scores[i]
+        if len(scores) < len(moves) or abs(best_value) >= WIN // 2:
+            return best_text, best_value
+        return self.deepen(state, moves, scores, best_text, best_value)
+
+    def deepen(
+        self,
+        state: GeneralissimoState,
+        moves: list[Generated | None],
+        scores: dict[int, float],
+        best_text: str,
+        best_value: float,
+    ) -> tuple[str, float]:
+        """Iterative deepening from depth 1 over the root ``moves`` ranked by ``scores`` (all of
+        them in their order when there are no scores yet)."""
         for depth in range(1, self.max_depth + 1):
-            if depth > 1:
-                ranked = sorted(range(len(moves)), key=lambda i: -scores.get(i, -WIN * 2))
-                captures = [i for i in ranked[self.quiet * 3 :] if _takes(moves[i])]
+            if scores:
+                ranked = sorted(range(len(moves)), key=lambda k: -scores.get(k, -WIN * 2))
+                captures = [k for k in ranked[self.quiet * 3 :] if _takes(moves[k])]
                 order = ranked[: self.quiet * 3] + captures
             else:
                 order = list(range(len(moves)))
@@ -281,11 +348,14 @@ class Search:
                 if found:
                     i = max(found, key=lambda k: found[k])
                     # A partial iteration searched the previous best first: its result stands.
-                    if depth == 1 or found[i] >= best_value or i == order[0]:
+                    if found[i] >= best_value or i == order[0]:
                         best_text, best_value = self.text(moves[i]), found[i]
+                break
+            if not found:
                 break
             for i, value in found.items():
                 scores[i] = value
+                self.values[self.text(moves[i])] = value
             i = max(found, key=lambda k: found[k])
             best_text, best_value = self.text(moves[i]), found[i]
             if abs(best_value) >= WIN // 2:
@@ -314,6 +384,8 @@ class AlphaBetaBot:
         quiet: int,
         max_depth: int,
         mobility: bool = True,
+        press: bool = False,
+        probe: bool = True,
     ) -> None:
         self.name = name
         self.seat = seat
@@ -321,6 +393,8 @@ class AlphaBetaBot:
         self.quiet = quiet
         self.max_depth = max_depth
         self.mobility = mobility
+        self.press = press
+        self.probe = probe
         self._rng = derive(seed, "generalissimo-search", name, seat)
         self._seen: dict[bytes, int] = {}
         self._pieces = 0
@@ -328,18 +402,8 @@ class AlphaBetaBot:
         """The searched value of the last decision (hundredths of a point, for analysis)."""
 
     def act(self, handle: SeatHandle) -> str:
-        clock = search_clock(self.budget)
-        state = rebuild(handle)
-        # GE8's repetition: the positions this seat was shown since the last removal, so the
-        # search sees a third occurrence as the draw it is.
-        if sum(state.pieces) != self._pieces:
-            self._pieces = sum(state.pieces)
-            self._seen.clear()
-        key = state._key()
-        self._seen[key] = self._seen.get(key, 0) + 1
-        state.seen = dict(self._seen)
-        search = Search(self.seat, clock, self.quiet, self.max_depth, self._rng, self.mobility)
-        text, self.last_value = search.root(state)
+        state, search = self._search(handle)
+        text = search.best
         after = state._fork()
         if text == "pass":
             after._pass()
@@ -351,17 +415,54 @@ class AlphaBetaBot:
             self._seen[key] = self._seen.get(key, 0) + 1
         return text
 
+    def evaluate(self, handle: SeatHandle) -> dict[str, float]:
+        """The analysis's view of a decision: every legal move (``pass`` included) valued from
+        the seat's view in [-1, 1] (``tanh`` of the searched value over ``SCALE``, a sure win
+        +1), each by the deepest search it had (the probe's evaluation for the moves not
+        searched deeper; below the best a value is at most what alpha-beta proved). The best
+        move found has the highest value."""
+        _, search = self._search(handle)
+        values = {text: math.tanh(value / SCALE) for text, value in search.values.items()}
+        values[search.best] = math.tanh(self.last_value / SCALE)
+        return values
+
+    def _search(self, handle: SeatHandle) -> tuple[GeneralissimoState, Search]:
+        clock = search_clock(self.budget)
+        state = rebuild(handle)
+        # GE8's repetition: the positions this seat was shown since the last removal, so the
+        # search sees a third occurrence as the draw it is.
+        if sum(state.pieces) != self._pieces:
+            self._pieces = sum(state.pieces)
+            self._seen.clear()
+        key = state._key()
+        self._seen[key] = self._seen.get(key, 0) + 1
+        state.seen = dict(self._seen)
+        search = Search(
+            self.seat,
+            clock,
+            self.quiet,
+            self.max_depth,
+            self._rng,
+            self.mobility,
+            self.press,
+            self.probe,
+        )
+        search.best, self.last_value = search.root(state)
+        return state, search
+
 
 def make_easy(game: Game, seat: int, seed: int) -> AlphaBetaBot:
-    return AlphaBetaBot("easy", game, seat, seed, default(), quiet=0, max_depth=1, mobility=False)
+    return AlphaBetaBot(
+        "easy", game, seat, seed, default(), quiet=0, max_depth=1, mobility=False, probe=False
+    )
 
 
 def make_medium(game: Game, seat: int, seed: int) -> AlphaBetaBot:
-    return AlphaBetaBot("medium", game, seat, seed, default().scaled(0.1), quiet=6, max_depth=8)
+    return AlphaBetaBot("medium", game, seat, seed, default(), quiet=0, max_depth=0)
 
 
 def make_hard(game: Game, seat: int, seed: int) -> AlphaBetaBot:
-    return AlphaBetaBot("hard", game, seat, seed, default(), quiet=10, max_depth=8)
+    return AlphaBetaBot("hard", game, seat, seed, default(), quiet=10, max_depth=8, press=True)
 
 
 register_bot("easy", make_easy, game=GAME)

@@ -35,6 +35,7 @@ Budget (``duelhost.bots.budget``): a node is one rollout (``--bot-nodes N``: det
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from typing import Any
 
@@ -60,12 +61,18 @@ from duelhost.games.tactical_genius.bots import (
     _cell,
     _name,
 )
+from duelhost.games.tactical_genius.opponent import OpponentModel
 from duelhost.games.tactical_genius.state import TacticalGeniusState
 
 RM_ITERATIONS = 2000
 ROLLOUTS_PER_CELL = 3
-PURIFY = 0.1
-"""Plans the equilibrium gives less than this are not played (the rest renormalised)."""
+ROLLOUTS_PER_ROW = 20
+"""Against a random-like seat: rollouts a plan needs at least."""
+LEAN = 0.5
+"""Weight of the other seat's greedy plan in the strategy the bot answers (the rest: the
+other seat's equilibrium strategy of the estimated matrix)."""
+Z = 1.0
+"""Standard errors by which a plan must beat the greedy plan to be played instead."""
 RATE = 250
 """Rollouts a second on this machine (about 4 ms each), to size a budget in seconds."""
 ROLLOUT_DECISIONS = 40
@@ -197,12 +204,14 @@ class Plans:
                 unique.append((text, kind))
         return unique or [("pass", self.own_type)]
 
-    def _commands(self, view: dict[str, Any]) -> list[str]:
+    def ranked(self, view: dict[str, Any]) -> dict[str, list[str]]:
+        """Each of the seat's units' two best orders by the greedy bot's score (fewer when
+        fewer score above nothing), in the view's unit order."""
         bot = self.greedy(self.own_type, "plan-command")
         bot._info = self.handle.helper("type_info")
         units = [u for u in view["units"] if u["alive"]]
         by_cell = {u["cell"]: u for u in units}
-        ranked: list[list[str]] = []
+        ranked: dict[str, list[str]] = {}
         for unit in units:
             if unit["seat"] != self.seat:
                 continue
@@ -213,7 +222,13 @@ class Plans:
                 ),
                 key=lambda item: -item[0],
             )
-            ranked.append([order for score, order in scored if score > 0][:2])
+            ranked[unit["name"]] = [order for score, order in scored if score > 0][:2]
+        return ranked
+
+    def _commands(self, view: dict[str, Any]) -> list[str]:
+        units = [u for u in view["units"] if u["alive"]]
+        by_cell = {u["cell"]: u for u in units}
+        ranked = list(self.ranked(view).values())
         best = [orders[0] for orders in ranked if orders]
         texts = ["; ".join(best) or "pass"]
         for k, orders in enumerate(ranked):
@@ -251,7 +266,8 @@ def regret_matching(values: np.ndarray, iterations: int = RM_ITERATIONS) -> np.n
 
 
 class PhaseSearchBot:
-    """A Tactical Genius level: regret matching over both seats' plans, rollout-valued."""
+    """A Tactical Genius level: regret matching over both seats' plans, rollout-valued, with
+    rollouts that play the other seat as the bot has seen it play (``opponent.py``)."""
 
     def __init__(self, name: str, game: Game, seat: int, seed: int, budget: Budget) -> None:
         self.name = name
@@ -261,41 +277,76 @@ class PhaseSearchBot:
         self._rng = derive(seed, "tg-phase-search", name, seat)
         self._greedy = GreedyTacticalGenius(game, seat, seed)
         self.army_type = self._greedy.army_type
+        self.opponent = OpponentModel(seat)
         self.last_strategy: dict[str, float] = {}
-        """The mixed strategy of the last decision (for analysis)."""
+        """The plan values of the last decision (for analysis): plan -> value in [-1, 1]."""
+        self.last_values: dict[str, float] = {}
 
     def act(self, handle: SeatHandle) -> str:
+        text, kind, _ = self.decide(handle)
+        if kind is not None and handle.view()["phase"] == "reinforcement":
+            self.army_type = kind
+        return text
+
+    def evaluate(self, handle: SeatHandle) -> dict[str, float]:
+        """The analysis's view of a decision: each plan the search valued, by its value in
+        [-1, 1] from the seat's view (the mean rollout result against the other seat's modelled
+        play), the plan chosen among them; a phase with one plan is valued by rollouts of it
+        alone."""
+        _, _, values = self.decide(handle, value_single=True)
+        return values
+
+    def decide(
+        self, handle: SeatHandle, value_single: bool = False
+    ) -> tuple[str, str | None, dict[str, float]]:
+        """The submission chosen, the army type its plan builds (None: the greedy fallback)
+        and the values of the plans considered."""
         clock = search_clock(self.budget)
         try:
             state = rebuild(handle)
         except (ConfigError, IllegalAction, KeyError, ValueError):
-            return self._greedy.act(handle)
-        me, other = self.seat, 1 - self.seat
+            return self._greedy.act(handle), None, {}
         view = handle.view()
+        self.opponent.observe(view, state)
+        me, other = self.seat, 1 - self.seat
         salt = self._rng.getrandbits(48)
-        width = self.width()
-        mine = Plans(state, me, salt, army_type(view, me, self.army_type)).all()[:width]
-        theirs = Plans(state, other, salt + 1, army_type(view, other, TYPES[0])).all()[:width]
-        if len(mine) == 1:
-            self.last_strategy = {mine[0][0]: 1.0}
-            return mine[0][0]
-        values = self.matrix(state, mine, theirs, clock)
-        weights = regret_matching(values)
-        # Purified: plans under a tenth are rollout noise more often than real mixing.
-        kept = np.where(weights >= PURIFY, weights, 0.0)
-        weights = kept / kept.sum() if kept.sum() > 0 else weights
-        self.last_strategy = {text: float(w) for (text, _), w in zip(mine, weights, strict=True)}
-        choice = self._rng.choices(range(len(mine)), weights=weights.tolist())[0]
+        plans = Plans(state, me, salt, army_type(view, me, self.army_type)).all()
+        if self.opponent.model == "random":
+            mine = plans[: self.rows()]
+            if len(mine) == 1 and not value_single:
+                return mine[0][0], mine[0][1], {}
+            means, errors = self.against_random(state, mine, clock)
+            choice = robust_choice(means, errors)
+        else:
+            width = self.width()
+            mine = plans[:width]
+            theirs = Plans(state, other, salt + 1, army_type(view, other, TYPES[0])).all()[:width]
+            if len(mine) == 1 and not value_single:
+                return mine[0][0], mine[0][1], {}
+            values, counts = self.matrix(state, mine, theirs, clock)
+            # The other seat's equilibrium strategy, leaning to its greedy plan (the model).
+            y = regret_matching(-values.T)
+            y = (1 - LEAN) * y + LEAN * np.eye(len(theirs))[0]
+            means = values @ y
+            spread = np.maximum(1.0 - values**2, 0.25) / np.maximum(counts, 1)
+            errors = np.sqrt(spread @ (y**2))
+            choice = robust_choice(means, errors)
+        self.last_values = {text: float(v) for (text, _), v in zip(mine, means, strict=True)}
+        self.last_strategy = {mine[choice][0]: 1.0}
         text, kind = mine[choice]
-        if view["phase"] == "reinforcement":
-            self.army_type = kind
-        return text
+        return text, kind, dict(self.last_values)
 
     def width(self) -> int:
         """Plans kept per seat: at least ``ROLLOUTS_PER_CELL`` rollouts for every cell."""
+        return max(1, math.isqrt(self.rollouts() // ROLLOUTS_PER_CELL))
+
+    def rows(self) -> int:
+        """Plans kept against a random-like seat: at least ``ROLLOUTS_PER_ROW`` rollouts each."""
+        return max(1, self.rollouts() // ROLLOUTS_PER_ROW)
+
+    def rollouts(self) -> int:
         budget = self.budget
-        rollouts = budget.nodes if budget.nodes is not None else int(budget.seconds * RATE)
-        return max(1, math.isqrt(rollouts // ROLLOUTS_PER_CELL))
+        return budget.nodes if budget.nodes is not None else int(budget.seconds * RATE)
 
     def matrix(
         self,
@@ -303,7 +354,8 @@ class PhaseSearchBot:
         mine: list[tuple[str, str]],
         theirs: list[tuple[str, str]],
         clock: Clock,
-    ) -> np.ndarray:
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Mean rollout results of every pair of plans, and the rollouts of each cell."""
         me, other = self.seat, 1 - self.seat
         total = np.zeros((len(mine), len(theirs)))
         count = np.zeros((len(mine), len(theirs)))
@@ -316,28 +368,87 @@ class PhaseSearchBot:
             trial.submit(me, mine[i][0])
             trial.submit(other, theirs[j][0])
             kinds = {me: mine[i][1], other: theirs[j][1]}
-            total[i, j] += self.rollout(trial, kinds)
+            total[i, j] += self.rollout(trial, kinds, self._rng.getrandbits(48))
             count[i, j] += 1
             clock.spend()
             turn += 1
-        return total / np.maximum(count, 1)
+        return total / np.maximum(count, 1), count
 
-    def rollout(self, state: TacticalGeniusState, kinds: dict[int, str]) -> float:
-        """Greedy play to the end; +1 if the bot's seat won, -1 if it lost, 0 for a draw."""
-        seed = self._rng.getrandbits(48)
-        bots = [GreedyTacticalGenius(state.game, s, seed, kinds[s]) for s in (0, 1)]
+    def against_random(
+        self, state: TacticalGeniusState, mine: list[tuple[str, str]], clock: Clock
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Each plan's mean rollout result against a random-like seat, and its standard error.
+        The rollouts go round the plans in sweeps; within a sweep every plan meets the same
+        random submission of the other seat and the same random numbers after it (common
+        random numbers: the differences between plans are what the choice needs)."""
+        me, other = self.seat, 1 - self.seat
+        results: list[list[float]] = [[] for _ in mine]
+        turn = 0
+        seed = 0
+        while clock.left or turn < len(mine):
+            i = turn % len(mine)
+            if i == 0:
+                seed = self._rng.getrandbits(48)
+            trial = state.clone()
+            assert isinstance(trial, TacticalGeniusState)
+            trial.submit(me, mine[i][0])
+            trial.submit(other, trial.sample(other, random.Random(seed)))
+            results[i].append(self.rollout(trial, {me: mine[i][1]}, seed, random_other=True))
+            clock.spend()
+            turn += 1
+        means = np.array([sum(r) / len(r) for r in results])
+        errors = np.array(
+            [
+                math.sqrt(max(1.0 - m * m, 0.25) / len(r))
+                for m, r in zip(means, results, strict=True)
+            ]
+        )
+        return means, errors
+
+    def rollout(
+        self,
+        state: TacticalGeniusState,
+        kinds: dict[int, str],
+        seed: int,
+        random_other: bool = False,
+    ) -> float:
+        """Play to the end, the bot's seat greedy (of the type its plan built), the other seat
+        greedy too or uniformly random; +1 if the bot's seat won, -1 if it lost, 0 a draw."""
+        me, other = self.seat, 1 - self.seat
+        own = GreedyTacticalGenius(state.game, me, seed, kinds[me])
+        theirs = (
+            None if random_other else GreedyTacticalGenius(state.game, other, seed, kinds[other])
+        )
+        chance = random.Random(seed)
         handles = [SeatHandle(state, 0), SeatHandle(state, 1)]
         for _ in range(ROLLOUT_DECISIONS):
             if state.is_over:
                 break
             for seat in state.to_act:
+                if seat == me:
+                    text = own.act(handles[seat])
+                elif theirs is None:
+                    text = state.sample(seat, chance)
+                else:
+                    text = theirs.act(handles[seat])
                 try:
-                    state.submit(seat, bots[seat].act(handles[seat]))
+                    state.submit(seat, text)
                 except IllegalAction:
                     state.submit(seat, "pass")
         if state.winner is None:
             return 0.0
-        return 1.0 if state.winner == self.seat else -1.0
+        return 1.0 if state.winner == me else -1.0
+
+
+def robust_choice(means: np.ndarray, errors: np.ndarray) -> int:
+    """The plan to play: the best by mean value, but the first (greedy) plan unless the best
+    beats it by more than ``Z`` standard errors of the difference (so noise does not pick a
+    plan the greedy bot would not)."""
+    best = int(np.argmax(means))
+    gap = float(means[best] - means[0])
+    if best != 0 and gap <= Z * math.hypot(float(errors[best]), float(errors[0])):
+        return 0
+    return best
 
 
 def make_medium(game: Game, seat: int, seed: int) -> PhaseSearchBot:
