@@ -73,6 +73,8 @@ CONTEMPT = 1500.0
 PRESS = 3.0
 """Per quiet half-turn (GE8's count), what a position costs the searching seat while it is not
 behind in material: a capture (which restarts the count) is worth more the nearer the draw."""
+STALL = 10
+"""With pressure, the approach term grows by its own size every ``STALL`` quiet half-turns."""
 SCALE = 1000.0
 """Hundredths of a point per unit of ``tanh`` in the analysis's values (10 points: 0.76)."""
 Q_DEPTH = 4
@@ -182,7 +184,10 @@ class Search:
                 return -CONTEMPT if side == self.seat else CONTEMPT
             return float(WIN if winner == side else -WIN)
         lead = material(state, side)
-        value = float(lead - APPROACH * approach(state.board, side))
+        steps = approach(state.board, side)
+        if self.press:  # a stalled match: closing in matters more with every quiet half-turn
+            steps += steps * state.quiet // STALL
+        value = float(lead - APPROACH * steps)
         if self.press:
             # GE8's draw comes nearer with every quiet half-turn: while the searcher is not
             # behind, that costs it (and so gains the other side) a little each turn.
