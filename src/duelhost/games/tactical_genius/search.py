@@ -69,9 +69,9 @@ ROLLOUTS_PER_CELL = 3
 ROLLOUTS_PER_ROW = 20
 """Against a random-like seat: rollouts a plan needs at least."""
 LEAN = 0.5
-"""Weight of the other seat's greedy plan in the strategy the bot answers (the rest: the
-other seat's equilibrium strategy of the estimated matrix)."""
-Z = 1.0
+"""Weight of the other seat's greedy plan in the strategy the bot answers once the other seat
+has units on the board (the rest: its equilibrium strategy of the estimated matrix)."""
+Z = 1.5
 """Standard errors by which a plan must beat the greedy plan to be played instead."""
 RATE = 250
 """Rollouts a second on this machine (about 4 ms each), to size a budget in seconds."""
@@ -325,8 +325,11 @@ class PhaseSearchBot:
                 return mine[0][0], mine[0][1], {}
             values, counts = self.matrix(state, mine, theirs, clock)
             # The other seat's equilibrium strategy, leaning to its greedy plan (the model).
+            # Before the other seat has a unit on the board its type is unknown (both build at
+            # once in round 1), so its first plan is no prediction: the equilibrium alone.
+            lean = LEAN if any(u["seat"] == other for u in view["units"]) else 0.0
             y = regret_matching(-values.T)
-            y = (1 - LEAN) * y + LEAN * np.eye(len(theirs))[0]
+            y = (1 - lean) * y + lean * np.eye(len(theirs))[0]
             means = values @ y
             spread = np.maximum(1.0 - values**2, 0.25) / np.maximum(counts, 1)
             errors = np.sqrt(spread @ (y**2))
