@@ -74,7 +74,8 @@ PRESS = 3.0
 """Per quiet half-turn (GE8's count), what a position costs the searching seat while it is not
 behind in material: a capture (which restarts the count) is worth more the nearer the draw."""
 STALL = 10
-"""With pressure, the approach term grows by its own size every ``STALL`` quiet half-turns."""
+"""With pressure, a side's own steps to its prey count once more every ``STALL`` quiet
+half-turns."""
 SCALE = 1000.0
 """Hundredths of a point per unit of ``tanh`` in the analysis's values (10 points: 0.76)."""
 Q_DEPTH = 4
@@ -107,6 +108,13 @@ def material(state: GeneralissimoState, side: int) -> int:
 def approach(board: list[int], side: int) -> int:
     """Steps from ``side``'s pieces to the nearest enemy each can remove, minus the same for
     the other side (lower is better for ``side``)."""
+    own, other = steps_to_enemies(board, side)
+    return own - other
+
+
+def steps_to_enemies(board: list[int], side: int) -> tuple[int, int]:
+    """Steps from ``side``'s pieces to the nearest enemy each can remove, and the same for the
+    other side's pieces."""
     pieces: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
     for cell, piece in enumerate(board):
         if piece:
@@ -124,7 +132,7 @@ def approach(board: list[int], side: int) -> int:
                         best = dist
             if best < 99:
                 totals[own] += best
-    return totals[side] - totals[1 - side]
+    return totals[side], totals[1 - side]
 
 
 def gain(state: GeneralissimoState, move: Generated) -> int:
@@ -184,9 +192,13 @@ class Search:
                 return -CONTEMPT if side == self.seat else CONTEMPT
             return float(WIN if winner == side else -WIN)
         lead = material(state, side)
-        steps = approach(state.board, side)
-        if self.press:  # a stalled match: closing in matters more with every quiet half-turn
-            steps += steps * state.quiet // STALL
+        own, other = steps_to_enemies(state.board, side)
+        steps = own - other
+        if self.press:
+            # A stalled match: the side's own steps to its prey count more with every quiet
+            # half-turn (the difference alone does not move anyone: a step towards an enemy
+            # that can remove the stepping piece is a step for both sides).
+            steps += own * state.quiet // STALL
         value = float(lead - APPROACH * steps)
         if self.press:
             # GE8's draw comes nearer with every quiet half-turn: while the searcher is not
@@ -463,7 +475,7 @@ def make_easy(game: Game, seat: int, seed: int) -> AlphaBetaBot:
 
 
 def make_medium(game: Game, seat: int, seed: int) -> AlphaBetaBot:
-    return AlphaBetaBot("medium", game, seat, seed, default(), quiet=0, max_depth=0)
+    return AlphaBetaBot("medium", game, seat, seed, default(), quiet=0, max_depth=0, press=True)
 
 
 def make_hard(game: Game, seat: int, seed: int) -> AlphaBetaBot:
