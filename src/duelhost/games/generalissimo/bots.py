@@ -192,8 +192,8 @@ class Search:
                 return -CONTEMPT if side == self.seat else CONTEMPT
             return float(WIN if winner == side else -WIN)
         lead = material(state, side)
-        own, other = steps_to_enemies(state.board, side)
-        steps = own - other
+        own, theirs_steps = steps_to_enemies(state.board, side)
+        steps = own - theirs_steps
         if self.press:
             # A stalled match: the side's own steps to its prey count more with every quiet
             # half-turn (the difference alone does not move anyone: a step towards an enemy
