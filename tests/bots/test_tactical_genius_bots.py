@@ -159,3 +159,29 @@ def test_analysis_uses_the_hard_bot_evaluation() -> None:
     for note in submitted:
         assert note.value is not None and -1.0 <= note.value <= 1.0
         assert note.best is not None and note.best in note.values
+
+
+def test_evaluate_values_the_submission_played_too() -> None:
+    """Given ``played=`` (here a random valid command, none of the search's plans), the
+    evaluation values it as one more plan, so the analysis has its ``after``."""
+    game = duelhost.load("tactical_genius")
+    state = game.new(seed=2)
+    bots = [make_bot("greedy", game, s, 2) for s in (0, 1)]
+    for seat in (0, 1):
+        state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
+    previous = default()
+    set_default(Budget(nodes=60))
+    try:
+        plain = make_bot("hard", game, 0, 9)
+        assert isinstance(plain, PhaseSearchBot)
+        plans = plain.evaluate(SeatHandle(state, 0))
+        rng = random.Random(1)
+        played = next(t for t in (state.sample(0, rng) for _ in range(50)) if t not in plans)
+        bot = make_bot("hard", game, 0, 9)
+        assert isinstance(bot, PhaseSearchBot)
+        values = bot.evaluate(SeatHandle(state, 0), played=played)
+    finally:
+        set_default(previous)
+    assert played in values
+    assert -1.0 <= values[played] <= 1.0
+    assert set(plans) <= set(values)

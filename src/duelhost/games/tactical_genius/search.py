@@ -288,19 +288,20 @@ class PhaseSearchBot:
             self.army_type = kind
         return text
 
-    def evaluate(self, handle: SeatHandle) -> dict[str, float]:
+    def evaluate(self, handle: SeatHandle, played: str | None = None) -> dict[str, float]:
         """The analysis's view of a decision: each plan the search valued, by its value in
         [-1, 1] from the seat's view (the mean rollout result against the other seat's modelled
         play), the plan chosen among them; a phase with one plan is valued by rollouts of it
-        alone."""
-        _, _, values = self.decide(handle, value_single=True)
+        alone. ``played`` (a valid submission) is valued as one more plan when it is none of
+        them."""
+        _, _, values = self.decide(handle, value_single=True, played=played)
         return values
 
     def decide(
-        self, handle: SeatHandle, value_single: bool = False
+        self, handle: SeatHandle, value_single: bool = False, played: str | None = None
     ) -> tuple[str, str | None, dict[str, float]]:
         """The submission chosen, the army type its plan builds (None: the greedy fallback)
-        and the values of the plans considered."""
+        and the values of the plans considered (``played`` among them, see ``evaluate``)."""
         clock = search_clock(self.budget)
         try:
             state = rebuild(handle)
@@ -310,16 +311,18 @@ class PhaseSearchBot:
         self.opponent.observe(view, state)
         me, other = self.seat, 1 - self.seat
         salt = self._rng.getrandbits(48)
-        plans = Plans(state, me, salt, army_type(view, me, self.army_type)).all()
+        own = Plans(state, me, salt, army_type(view, me, self.army_type))
+        plans = own.all()
+        extra = [] if played is None or not own.valid(played) else [(played, own.own_type)]
         if self.opponent.model == "random":
-            mine = plans[: self.rows()]
+            mine = with_played(plans[: self.rows()], extra)
             if len(mine) == 1 and not value_single:
                 return mine[0][0], mine[0][1], {}
             means, errors = self.against_random(state, mine, clock)
             choice = robust_choice(means, errors)
         else:
             width = self.width()
-            mine = plans[:width]
+            mine = with_played(plans[:width], extra)
             theirs = Plans(state, other, salt + 1, army_type(view, other, TYPES[0])).all()[:width]
             if len(mine) == 1 and not value_single:
                 return mine[0][0], mine[0][1], {}
@@ -441,6 +444,12 @@ class PhaseSearchBot:
         if state.winner is None:
             return 0.0
         return 1.0 if state.winner == me else -1.0
+
+
+def with_played(mine: list[tuple[str, str]], extra: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The plans kept, and the submission played (``extra``) after them if it is none of them."""
+    texts = {text for text, _ in mine}
+    return mine + [item for item in extra if item[0] not in texts]
 
 
 def robust_choice(means: np.ndarray, errors: np.ndarray) -> int:
