@@ -5,7 +5,8 @@ Game-agnostic mathematics used by the classic Goofspiel solver and by the equili
 their values and both players' equilibrium strategies. Saddle points are found without an LP
 (maximin = minimax), 2x2 games in closed form, the rest by a dense simplex that pivots every
 game of the batch at once (Bland's rule); SciPy's HiGHS ``linprog`` solves any game the simplex
-leaves unfinished (``solve_lp``).
+leaves unfinished (``solve_lp``). ``restricted_response(m, q, p)`` is the row player's restricted
+Nash response to a model ``q`` of the column player (one HiGHS LP).
 """
 
 from __future__ import annotations
@@ -140,3 +141,45 @@ def solve_games(m: F64) -> tuple[F64, F64, F64]:
     for index in rest[~done]:
         value[index], x[index], y[index] = solve_lp(m[index])
     return value, x, y
+
+
+def restricted_response(values: F64, model: F64, confidence: float) -> tuple[F64, float, float]:
+    """The row player's restricted Nash response to a column model (Johanson, Zinkevich and
+    Bowling, 2007), in the one-decision form: the strategy ``x`` maximising
+
+        confidence * x M q + (1 - confidence) * min_j (x M)_j
+
+    for the matrix ``values`` M (rows ours, columns theirs) and the model's column strategy
+    ``q``: with ``confidence`` 0 it is the maximin (equilibrium) strategy, with 1 a best
+    response to ``q``; in between it gains against the model while its worst case stays
+    bounded. One LP by SciPy's HiGHS over ``(x, v)``. Returns ``x``, the value against the
+    model ``x M q`` and the worst case ``min_j (x M)_j``.
+    """
+    from scipy.optimize import linprog
+
+    m = np.asarray(values, dtype=float)
+    q = np.asarray(model, dtype=float)
+    n_rows, n_cols = m.shape
+    if q.shape != (n_cols,) or np.any(q < -1e-12) or abs(q.sum() - 1.0) > 1e-6:
+        raise ValueError(f"a column model is a probability vector of length {n_cols}, not {q}")
+    if not 0.0 <= confidence <= 1.0:
+        raise ValueError(f"confidence is a probability, not {confidence}")
+    # Variables: x (n_rows), v (the worst case). Minimise the negated objective.
+    cost = np.concatenate([-confidence * (m @ q), [-(1.0 - confidence)]])
+    a_ub = np.hstack([-m.T, np.ones((n_cols, 1))])  # v - (x M)_j <= 0
+    a_eq = np.concatenate([np.ones(n_rows), [0.0]])[None, :]
+    bounds = [(0.0, None)] * n_rows + [(None, None)]
+    res = linprog(
+        cost,
+        A_ub=a_ub,
+        b_ub=np.zeros(n_cols),
+        A_eq=a_eq,
+        b_eq=[1.0],
+        bounds=bounds,
+        method="highs",
+    )
+    if res.status != 0:
+        raise RuntimeError(f"HiGHS failed on a restricted response: {res.message}")
+    x = np.clip(res.x[:n_rows], 0.0, None)
+    x = x / x.sum()
+    return x, float(x @ m @ q), float((x @ m).min())

@@ -246,14 +246,32 @@ class ClassicEquilibriumBot:
         return str(self._rng.choices(cards, weights=[strategy[c] for c in cards])[0])
 
 
+def make_response(name: str, game: Game, seat: int, seed: int, scale: float) -> Bot:
+    """The restricted-Nash-response bot of the games with several galaxies."""
+    from duelhost.games.goofspiel.response import GalaxyResponseBot
+
+    memory = RoundMemory()
+    galaxies, planets = int(game.options["galaxies"]), int(game.options["planets"])
+    return GalaxyResponseBot(
+        name,
+        seat,
+        seed,
+        default().scaled(scale),
+        memory.rounds,
+        lambda view, rounds: _their_fleets(view, 1 - seat, rounds, galaxies, planets),
+    )
+
+
 def make_hard(game: Game, seat: int, seed: int) -> Bot:
     if int(game.options["galaxies"]) == 1:
         return ClassicEquilibriumBot(game, seat, seed)
-    return GoofspielMatrixBot("hard", game, seat, seed, 1.0)
+    return make_response("hard", game, seat, seed, 1.0)
 
 
 def make_medium(game: Game, seat: int, seed: int) -> Bot:
-    return GoofspielMatrixBot("medium", game, seat, seed, 0.1)
+    if int(game.options["galaxies"]) == 1:
+        return GoofspielMatrixBot("medium", game, seat, seed, 0.1)
+    return make_response("medium", game, seat, seed, 0.1)
 
 
 register_bot("prize", PrizeBot, game="goofspiel")

@@ -1,0 +1,161 @@
+"""Seven-galaxy Goofspiel's ``medium`` and ``hard``: a restricted Nash response per round.
+
+Each round is still a matrix game over both seats' remaining fleet sizes (rows the bot's,
+columns the other seat's), but the bot plays against what it has learnt of the other seat:
+
+* **Values.** Entry ``(a, b)`` is the mean of rollouts that send ``a`` and ``b`` now, play the
+  rest of *this galaxy* only (:class:`duelhost.games.goofspiel.galaxy.Galaxy`: the worths to
+  come in a random order, the bot with the ``mixed`` policy, the other seat with a policy of
+  the opponent model drawn by its posterior weight), and value the galaxy's end with the match
+  forecast (``duelhost.games.goofspiel.forecast``: the strategic lead, the values to come and
+  both seats' remaining fleets). Short rollouts are cheap and the forecast weighs a fleet spent
+  now against the galaxies to come, so the galaxy's strategic value decides how much to spend.
+  *Common random numbers*: within a sweep every cell uses the same order of worths, the same
+  policy of the other seat and the same random seed.
+* **Opponent model** (``duelhost.bots.opponent_model.MixtureModel``): "bid the prize",
+  uniformly random sizes and the equilibrium, each a third a priori; after each round the bot
+  scores the other seat's fleet under each (the equilibrium's prediction is the column
+  strategy of the matrix game it solved for that round).
+* **Decision**: the restricted Nash response (``restricted_response``): the strategy
+  maximising ``p * value against the model + (1 - p) * worst case`` over the matrix, ``p`` the
+  model's confidence (0 at the first round, rising to 0.9). Against an equilibrium player the
+  model predicts the equilibrium and the response stays safe; against ``random`` or ``easy``
+  it exploits them.
+
+Everything comes from the seat's view (and the rounds it was shown): the bot never holds the
+match state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from duelhost.bots.base import SeatHandle
+from duelhost.bots.budget import Budget
+from duelhost.bots.equilibrium import equilibrium
+from duelhost.bots.opponent_model import MixtureModel
+from duelhost.core.matrix_games import restricted_response
+from duelhost.core.rng import derive
+from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy, closest, galaxy_from_view
+
+PRIOR = {"prize": 1.0, "random": 1.0, "equilibrium": 1.0}
+"""Prior weights of the other seat's policies."""
+ROLLOUT_POLICY = {"prize": "prize", "random": "random", "equilibrium": "mixed"}
+"""The rollout policy standing for each modelled policy (an equilibrium player's later
+rounds are played by the ``mixed`` policy)."""
+
+Key = tuple[int, int, int]
+
+
+class GalaxyResponseBot:
+    """Restricted Nash response over the round's matrix game, galaxy-rollout valued."""
+
+    thinks = True
+    """Searches within a budget: the match server runs it off its event loop."""
+
+    def __init__(
+        self,
+        name: str,
+        seat: int,
+        seed: int,
+        budget: Budget,
+        rounds: Any,
+        their_fleets: Any,
+    ) -> None:
+        self.name = name
+        self.seat = seat
+        self.budget = budget
+        self._rounds = rounds
+        """``rounds(view) -> the current playing's rounds``: the seat's round memory."""
+        self._their_fleets = their_fleets
+        """``their_fleets(view, rounds) -> the other seat's remaining sizes``."""
+        self._rng = derive(seed, "galaxy-response", name, seat)
+        self.model = MixtureModel(PRIOR)
+        self._predictions: dict[Key, tuple[int, list[int], dict[int, float]]] = {}
+        """Per round: (worth, the other seat's sizes, the equilibrium's column strategy)."""
+        self._scored: set[Key] = set()
+        self.last_strategy: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ the model
+
+    def _learn(self, rounds: list[dict[str, Any]]) -> None:
+        """Score every round not yet scored against the policies' predictions for it."""
+        for entry in rounds:
+            key = (int(entry["replay"]), int(entry["bout"]), int(entry["round"]))
+            if key in self._scored or key not in self._predictions:
+                continue
+            self._scored.add(key)
+            fleet = int(entry["fleets"][1 - self.seat])
+            worth, sizes, column = self._predictions[key]
+            if fleet == 0 or fleet not in sizes:
+                continue  # a timeout says nothing about the policy
+            self.model.observe(
+                {
+                    "prize": 1.0 if fleet == closest(sizes, worth) else 0.0,
+                    "random": 1.0 / len(sizes),
+                    "equilibrium": column.get(fleet, 0.0),
+                },
+                len(sizes),
+            )
+
+    def _model_strategy(self, galaxy: Galaxy, column: np.ndarray) -> np.ndarray:
+        """The model's prediction of the other seat's fleet now (over its sizes)."""
+        sizes = galaxy.sizes(1)
+        prize = np.zeros(len(sizes))
+        prize[sizes.index(closest(sizes, galaxy.worth))] = 1.0
+        return self.model.predict(
+            {"prize": prize, "random": np.full(len(sizes), 1.0 / len(sizes)), "equilibrium": column}
+        )
+
+    # ------------------------------------------------------------------ the matrix game
+
+    def galaxy(self, handle: SeatHandle) -> tuple[Galaxy, Key]:
+        view = handle.view()
+        rounds = self._rounds(view)
+        self._learn(rounds)
+        theirs = self._their_fleets(view, rounds)
+        key = (int(view["replay"]), int(view["bout"]), int(view["round"]))
+        return galaxy_from_view(view, self.seat, rounds, theirs), key
+
+    def values(self, galaxy: Galaxy) -> np.ndarray:
+        """The matrix of rollout values (rows: the bot's sizes, columns: the other seat's)."""
+        rows, cols = galaxy.sizes(0), galaxy.sizes(1)
+        clock = self.budget.clock()
+        total = np.zeros((len(rows), len(cols)))
+        sweeps = 0
+        ours = POLICIES["mixed"]
+        while clock.left or sweeps == 0:
+            order = galaxy.to_come.copy()
+            self._rng.shuffle(order)
+            other = POLICIES[ROLLOUT_POLICY[self.model.draw(self._rng)]]
+            seed = self._rng.getrandbits(64)
+            for i, a in enumerate(rows):
+                for j, b in enumerate(cols):
+                    total[i, j] += galaxy.rollout(a, b, order, random.Random(seed), (ours, other))
+            clock.spend(len(rows) * len(cols))
+            sweeps += 1
+        return total / sweeps
+
+    def matrix(self, handle: SeatHandle) -> tuple[list[str], list[str], np.ndarray]:
+        """Rows (ours), columns (theirs) and the estimated values (ours), for the analysis."""
+        galaxy, _ = self.galaxy(handle)
+        values = self.values(galaxy)
+        return [str(s) for s in galaxy.sizes(0)], [str(s) for s in galaxy.sizes(1)], values
+
+    def act(self, handle: SeatHandle) -> str:
+        galaxy, key = self.galaxy(handle)
+        rows, cols = galaxy.sizes(0), galaxy.sizes(1)
+        if len(rows) == 1:
+            self._predictions[key] = (galaxy.worth, cols, {c: 1.0 / len(cols) for c in cols})
+            self.last_strategy = {str(rows[0]): 1.0}
+            return str(rows[0])
+        values = self.values(galaxy)
+        column = equilibrium(-values.T)
+        self._predictions[key] = (galaxy.worth, cols, dict(zip(cols, column.tolist(), strict=True)))
+        model = self._model_strategy(galaxy, column)
+        x, _, _ = restricted_response(values, model, self.model.confidence())
+        self.last_strategy = {str(r): float(w) for r, w in zip(rows, x, strict=True) if w > 1e-9}
+        return str(self._rng.choices(rows, weights=x.tolist())[0])
