@@ -12,8 +12,9 @@ decision is the posterior mixture of the policies' predictions (:meth:`predict`)
 
 How far the bot trusts it is :meth:`confidence`, the restricted Nash response's ``p``
 (``duelhost.core.matrix_games.restricted_response``): 0 before anything was seen, rising with
-the number of moves observed to at most ``trust``. Everything comes from the moves the seat's
-own view showed: the model never reads the match state.
+the number of moves observed to at most ``trust``, and scaled by the weight of the policies
+that can be exploited (all but the ``safe`` one, the equilibrium). Everything comes from the
+moves the seat's own view showed: the model never reads the match state.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class MixtureModel:
         smoothing: float = 0.05,
         trust: float = 0.9,
         patience: float = 3.0,
+        safe: str | None = None,
     ) -> None:
         if not prior or any(w <= 0 for w in prior.values()):
             raise ValueError(f"a mixture needs positive prior weights, not {dict(prior)}")
@@ -45,6 +47,9 @@ class MixtureModel:
         self.smoothing = smoothing
         self.trust = trust
         self.patience = patience
+        if safe is not None and safe not in prior:
+            raise ValueError(f"the safe policy {safe!r} is not one of {list(prior)}")
+        self.safe = safe
         self._log = {name: math.log(prior[name] / total) for name in self.names}
         self.observed = 0
         """Moves observed so far."""
@@ -70,9 +75,11 @@ class MixtureModel:
     def predict(self, predictions: Mapping[str, NDArray[np.float64]]) -> NDArray[np.float64]:
         """The mixture of the policies' predictions (each a distribution over the same moves)."""
         weights = self.weights()
-        mixed = sum(weights[name] * np.asarray(predictions[name], dtype=float) for name in self.names)
-        result = np.asarray(mixed, dtype=float)
-        return result / result.sum()
+        mixed = sum(
+            weights[name] * np.asarray(predictions[name], dtype=float) for name in self.names
+        )
+        result: NDArray[np.float64] = np.asarray(mixed, dtype=float)
+        return result / float(result.sum())
 
     def draw(self, rng: random.Random) -> str:
         """A policy drawn by posterior weight (for a rollout's other seat)."""
@@ -80,6 +87,11 @@ class MixtureModel:
         return rng.choices(self.names, weights=[weights[name] for name in self.names])[0]
 
     def confidence(self) -> float:
-        """How far to trust the model: ``trust * n / (n + patience)`` after ``n`` moves."""
+        """How far to trust the model: ``trust * n / (n + patience)`` after ``n`` moves, times
+        the weight of the policies other than ``safe`` (an equilibrium: a player best
+        explained by it leaves nothing to exploit, so the response should stay safe)."""
         n = self.observed
-        return self.trust * n / (n + self.patience) if n else 0.0
+        if not n:
+            return 0.0
+        exploitable = 1.0 - self.weights()[self.safe] if self.safe is not None else 1.0
+        return self.trust * n / (n + self.patience) * exploitable

@@ -1,10 +1,12 @@
-"""Goofspiel's bots: ``easy`` bids the prize, ``medium`` and ``hard`` play equilibria.
+"""Goofspiel's bots: ``easy`` bids the prize, ``medium`` and ``hard`` play matrix games.
 
 * ``easy`` (also ``prize``): sends the remaining fleet closest in size to the planet's worth
   (the smaller one on a tie): the "bid the prize" strategy.
-* ``medium`` / ``hard``: the matrix-rollout equilibrium bot (``duelhost.bots.equilibrium``)
-  over this round's fleets, from states determinized by :func:`determinize`; ``medium`` has a
-  tenth of the budget.
+* ``medium``: the matrix-rollout equilibrium bot (``duelhost.bots.equilibrium``) over this
+  round's fleets, from states determinized by :func:`determinize`, with a tenth of the budget.
+* ``hard`` with several galaxies: the restricted Nash response to a fitted model of the other
+  seat over the round's matrix game, valued by rollouts to the galaxy's end
+  (``duelhost.games.goofspiel.response``).
 * ``hard`` in classic Goofspiel (``galaxies=1``) plays the exact equilibrium from the solver's
   table (``duelhost solve goofspiel --planets N``; tables up to 6 cards are solved on first
   use), falling back to the matrix bot when no table is at hand or a timeout has made the
@@ -269,9 +271,7 @@ def make_hard(game: Game, seat: int, seed: int) -> Bot:
 
 
 def make_medium(game: Game, seat: int, seed: int) -> Bot:
-    if int(game.options["galaxies"]) == 1:
-        return GoofspielMatrixBot("medium", game, seat, seed, 0.1)
-    return make_response("medium", game, seat, seed, 0.1)
+    return GoofspielMatrixBot("medium", game, seat, seed, 0.1)
 
 
 register_bot("prize", PrizeBot, game="goofspiel")

@@ -56,7 +56,7 @@ POLICIES: dict[str, Policy] = {"prize": _prize, "random": _random, "mixed": _mix
 class Galaxy:
     """The rest of the current galaxy and what follows it, from one seat's view."""
 
-    __slots__ = ("counts", "lead", "later", "points", "to_come", "value", "worth")
+    __slots__ = ("counts", "later", "lead", "points", "to_come", "value", "worth")
 
     def __init__(
         self,

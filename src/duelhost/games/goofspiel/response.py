@@ -64,6 +64,7 @@ class GalaxyResponseBot:
         budget: Budget,
         rounds: Any,
         their_fleets: Any,
+        trust: float = 0.9,
     ) -> None:
         self.name = name
         self.seat = seat
@@ -73,7 +74,7 @@ class GalaxyResponseBot:
         self._their_fleets = their_fleets
         """``their_fleets(view, rounds) -> the other seat's remaining sizes``."""
         self._rng = derive(seed, "galaxy-response", name, seat)
-        self.model = MixtureModel(PRIOR)
+        self.model = MixtureModel(PRIOR, trust=trust, safe="equilibrium")
         self._predictions: dict[Key, tuple[int, list[int], dict[int, float]]] = {}
         """Per round: (worth, the other seat's sizes, the equilibrium's column strategy)."""
         self._scored: set[Key] = set()

@@ -46,10 +46,18 @@ import numpy as np
 from duelhost.bots.base import Bot, SeatHandle
 from duelhost.bots.budget import Budget, default
 from duelhost.bots.equilibrium import equilibrium
+from duelhost.bots.opponent_model import MixtureModel
 from duelhost.bots.registry import register_bot
 from duelhost.core.errors import IllegalAction
+from duelhost.core.matrix_games import restricted_response
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
+from duelhost.games.warriors_death.opponent import (
+    PRIOR,
+    choose,
+    column_predictions,
+    shown_likelihoods,
+)
 from duelhost.games.warriors_death.rules import TIE, clash
 from duelhost.games.warriors_death.state import Bout, WarriorsDeathState
 from duelhost.games.warriors_death.units import (
@@ -74,6 +82,11 @@ Move = tuple[int, int]
 
 
 # ---------------------------------------------------------------------- the bout simulator
+
+
+@cache
+def _playable(hand: int, revive: int) -> list[int]:
+    return [u for u in range(10) if u in (CHOCOBO, revive) or hand >> u & 1]
 
 
 class BoutSim:
@@ -111,8 +124,8 @@ class BoutSim:
         return other
 
     def playable(self, seat: int) -> list[int]:
-        hand, revive = self.hand[seat], self.revive[seat]
-        return [u for u in range(10) if u in (CHOCOBO, revive) or hand >> u & 1]
+        """The units ``seat`` may play (shared lists: do not change them)."""
+        return _playable(self.hand[seat], self.revive[seat])
 
     def step(self, first: Move, second: Move) -> None:
         """One round: both seats' (unit, prediction)."""
@@ -143,15 +156,13 @@ class BoutSim:
             self.total[result.winner] += 3
         self.rounds_left -= 1
 
-    def rollout(self, rng: random.Random) -> int:
-        """Play to the end of the bout at random; the bout's winner (TIE: -1)."""
+    def rollout(self, rng: random.Random, kinds: tuple[str, str] = ("unit", "unit")) -> int:
+        """Play to the end of the bout, seat ``s`` by the policy ``kinds[s]``
+        (``opponent.choose``: uniformly random units by default); the bout's winner (TIE: -1)."""
         while self.rounds_left > 0:
-            moves = []
-            for seat in (0, 1):
-                unit = rng.choice(self.playable(seat))
-                guess = rng.choice(self.playable(1 - seat)) if unit == ASTROLOGIAN else -1
-                moves.append((unit, guess))
-            self.step(moves[0], moves[1])
+            first = choose(self.playable(0), self.playable(1), kinds[0], rng)
+            second = choose(self.playable(1), self.playable(0), kinds[1], rng)
+            self.step(first, second)
         if self.total[0] == self.total[1]:
             return TIE
         return 0 if self.total[0] > self.total[1] else 1
@@ -279,6 +290,14 @@ def _concrete(move: Move, sim: BoutSim, seat: int) -> Move:
     return move
 
 
+def _as_played(move: Move, against: int) -> Move:
+    """``move`` as it acts against the unit ``against``: an Astrologian's prediction either
+    hits that unit or is WRONG."""
+    if move[0] == ASTROLOGIAN and move[1] != against:
+        return ASTROLOGIAN, WRONG
+    return move
+
+
 def _abstract(play: Play, theirs: list[int]) -> Move:
     if play.unit == ASTROLOGIAN:
         return ASTROLOGIAN, play.second if play.second in theirs else WRONG
@@ -306,7 +325,14 @@ class WarriorsDeathBot:
     """Searches within a budget: the match server runs it off its event loop."""
 
     def __init__(
-        self, name: str, game: Game, seat: int, seed: int, budget: Budget, rollouts: bool
+        self,
+        name: str,
+        game: Game,
+        seat: int,
+        seed: int,
+        budget: Budget,
+        rollouts: bool,
+        trust: float = 0.9,
     ) -> None:
         self.name = name
         self.seat = seat
@@ -314,6 +340,31 @@ class WarriorsDeathBot:
         self.rollouts = rollouts
         self._rng = derive(seed, "warriors-death-bot", name, seat)
         self.last_strategy: dict[str, float] = {}
+        self.model = MixtureModel(PRIOR, trust=trust, safe="equilibrium")
+        """The other seat's policy, fitted from the units it showed (``rollouts`` levels)."""
+        self._predictions: dict[tuple[int, int], tuple[list[int], list[int], dict[Move, float]]]
+        self._predictions = {}
+        """Per (bout, round): the other seat's playable units, the bot's, and the other
+        seat's equilibrium strategy in the matrix game solved then."""
+        self._scored: set[tuple[int, int]] = set()
+
+    def _learn(self, view: dict[str, Any]) -> None:
+        """Score the rounds shown since the last decision under each modelled policy."""
+        seen = (
+            [(len(view["bouts"]), entry) for entry in view["bouts"][-1]["rounds"]]
+            if view["bouts"]
+            else []
+        )
+        seen += [(int(view["bout"]), entry) for entry in view["rounds"]]
+        for bout, entry in seen:
+            key = (bout, int(entry["round"]))
+            if key in self._scored or key not in self._predictions:
+                continue
+            self._scored.add(key)
+            theirs, mine, column = self._predictions[key]
+            shown = UNITS.index(entry["units"][1 - self.seat])
+            likelihoods, shows = shown_likelihoods(shown, theirs, mine, column)
+            self.model.observe(likelihoods, shows)
 
     def _game(self, handle: SeatHandle) -> tuple[list[Move], list[Move], np.ndarray, list[BoutSim]]:
         """Abstract rows and columns, the estimated values (ours) and the sampled states."""
@@ -334,24 +385,34 @@ class WarriorsDeathBot:
         worth = {me: win, other: loss, TIE: tie}
         # Each column is sampled only in the states where the other seat may play it.
         where = [[k for k, sim in enumerate(sims) if c in _moves(sim, other)] for c in cols]
-        cells = [(i, j) for i in range(len(rows)) for j in range(len(cols))]
         total = np.zeros((len(rows), len(cols)))
-        count = np.zeros((len(rows), len(cols)))
-        turn = 0
-        while clock.left or turn < len(cells):
-            i, j = cells[turn % len(cells)]
-            options = where[j]
-            sim = sims[options[(turn // len(cells)) % len(options)]].copy()
-            mine, theirs = rows[i], cols[j]  # a WRONG prediction (-2) matches no unit
-            if me == 0:
-                sim.step(mine, theirs)
-            else:
-                sim.step(theirs, mine)
-            total[i, j] += worth[sim.rollout(self._rng)]
-            count[i, j] += 1
-            clock.spend()
-            turn += 1
-        return rows, cols, total / np.maximum(count, 1), sims
+        sweeps = 0
+        while clock.left or sweeps == 0:
+            # One sweep: every cell from the same states, with the same policy of the other
+            # seat (drawn from the model) and the same random numbers.
+            kind = self.model.draw(self._rng)
+            kinds = ("unit", kind) if me == 0 else (kind, "unit")
+            seed = self._rng.getrandbits(64)
+            done: dict[tuple[int, Move, Move], float] = {}
+            for j, theirs in enumerate(cols):
+                k = where[j][sweeps % len(where[j])]
+                for i, mine in enumerate(rows):
+                    # An Astrologian's prediction matters only as hit or miss: cells that differ
+                    # only in which unit a missed prediction named are one rollout (a WRONG
+                    # prediction, -2, matches no unit).
+                    pair = (k, _as_played(mine, theirs[0]), _as_played(theirs, mine[0]))
+                    value = done.get(pair)
+                    if value is None:
+                        sim = sims[k].copy()
+                        if me == 0:
+                            sim.step(pair[1], pair[2])
+                        else:
+                            sim.step(pair[2], pair[1])
+                        value = done[pair] = worth[sim.rollout(random.Random(seed), kinds)]
+                        clock.spend()
+                    total[i, j] += value
+            sweeps += 1
+        return rows, cols, total / sweeps, sims
 
     def matrix(self, handle: SeatHandle) -> tuple[list[str], list[str], np.ndarray]:
         """Every legal submission of both seats (rows ours) and the estimated values (ours):
@@ -374,8 +435,18 @@ class WarriorsDeathBot:
         return mine_texts, their_texts, values[np.ix_(row_of, col_of)]
 
     def act(self, handle: SeatHandle) -> str:
-        rows, _, values, sims = self._game(handle)
+        view = handle.view()
+        if self.rollouts:
+            self._learn(view)
+        rows, cols, values, sims = self._game(handle)
+        column = equilibrium(-values.T)
         weights = equilibrium(values)
+        if self.rollouts:
+            theirs, mine = sims[0].playable(1 - self.seat), sims[0].playable(self.seat)
+            key = (int(view["bout"]), int(view["round"]))
+            self._predictions[key] = (theirs, mine, dict(zip(cols, column.tolist(), strict=True)))
+            predicted = self.model.predict(column_predictions(cols, theirs, mine, column))
+            weights, _, _ = restricted_response(values, predicted, self.model.confidence())
         move = self._rng.choices(rows, weights=weights.tolist())[0]
         self.last_strategy = {
             _label(r): float(w) for r, w in zip(rows, weights, strict=True) if w > 1e-9
@@ -400,13 +471,15 @@ def _label(move: Move) -> str:
     return UNITS[unit]
 
 
-def make_level(name: str, scale: float, rollouts: bool) -> Any:
+def make_level(name: str, scale: float, rollouts: bool, trust: float = 0.9) -> Any:
     def factory(game: Game, seat: int, seed: int) -> Bot:
-        return WarriorsDeathBot(name, game, seat, seed, default().scaled(scale), rollouts)
+        budget = default().scaled(scale)
+        return WarriorsDeathBot(name, game, seat, seed, budget, rollouts, trust)
 
     return factory
 
 
+WD_MEDIUM_TRUST = float(__import__("os").environ.get("WD_MEDIUM_TRUST", "0"))
 register_bot("easy", make_level("easy", 1.0, False), game="warriors_death")
-register_bot("medium", make_level("medium", 0.1, True), game="warriors_death")
+register_bot("medium", make_level("medium", 0.1, True, WD_MEDIUM_TRUST), game="warriors_death")
 register_bot("hard", make_level("hard", 1.0, True), game="warriors_death")

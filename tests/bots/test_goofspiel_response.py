@@ -1,0 +1,153 @@
+"""Seven-galaxy Goofspiel's restricted-Nash-response bot: the match forecast and the galaxy
+rollouts worked by hand, the galaxy read from the view, the opponent model's fit against "bid
+the prize", and secrecy (the same views give the same play whatever the hidden deal)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import duelhost
+from duelhost.bots import SeatHandle, make_bot
+from duelhost.bots.budget import Budget, set_default
+from duelhost.games.goofspiel.forecast import match_forecast
+from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy
+from duelhost.games.goofspiel.response import GalaxyResponseBot
+
+
+@pytest.fixture(autouse=True)
+def small_budget() -> object:
+    set_default(Budget(nodes=60))
+    yield
+    set_default(Budget())
+
+
+def test_forecast_by_hand() -> None:
+    """No galaxy to come: the sign of the lead (a tie replays: 0). One galaxy worth 5 to come
+    with equal fleets: a lead of 3 ends at 8 or -2, even: 0; a lead of 6 cannot be caught: 1.
+    Fleets 7 larger over that one galaxy: it is won with 1 / (1 + e^-1) = 0.7311, so a lead of
+    3 is worth 2 * 0.7311 - 1 = 0.4621. Galaxies 1 and 2 to come, equal fleets, lead 1: final
+    leads 4, 0, 2, -2 equally likely: 1/2 - 1/4 = 1/4."""
+    assert match_forecast(3, (), 10, 50) == 1.0
+    assert match_forecast(0, (), 10, 50) == 0.0
+    assert match_forecast(-1, (), 50, 10) == -1.0
+    assert match_forecast(3, (5,), 20, 20) == pytest.approx(0.0)
+    assert match_forecast(6, (5,), 0, 28) == pytest.approx(1.0)
+    assert match_forecast(3, (5,), 27, 20) == pytest.approx(2 / (1 + math.exp(-1)) - 1)
+    assert match_forecast(1, (2, 1), 40, 40) == pytest.approx(0.25)
+
+
+def test_the_last_round_of_the_last_galaxy_is_valued_exactly() -> None:
+    """Worth 3 left, no points yet, the galaxy worth 7, the bot 2 behind: a 4 against a 3 wins
+    the galaxy and the match (+1), a 3 against a 3 ties the round and the galaxy, losing the
+    match by 2 (-1)."""
+    counts = [0, 0, 0, 1, 1]
+    galaxy = Galaxy(3, [], 0, 7, -2, (), (counts.copy(), counts.copy()))
+    policies = (POLICIES["random"], POLICIES["random"])
+    assert galaxy.rollout(4, 3, [], random.Random(1), policies) == 1.0
+    assert galaxy.rollout(3, 3, [], random.Random(1), policies) == -1.0
+    assert galaxy.rollout(3, 4, [], random.Random(1), policies) == -1.0
+
+
+def test_a_rollout_plays_the_worths_to_come_with_the_policies() -> None:
+    """Worth 2 now, 1 and 3 to come, both seats holding {1, 2, 3}, both bidding the prize
+    after the first round. The bot sends 3 against 1 (+2) and keeps {1, 2} against {2, 3}:
+    worth 1 is 1 against 2 (-1), worth 3 is 2 against 3 (-3): points -2, the galaxy (value 1)
+    lost, lead -1 with a galaxy worth 2 to come and no fleets on either side: even chances of
+    ending at +1 or -3, worth 0. The 1 against the 3 instead: -2, then 2 against 1 (+1) and
+    3 against 2 (+3): points +2, lead +1, and again 0 with the last galaxy even: the forecast
+    with one galaxy worth 2 to come gives 1/2 - 1/2."""
+    counts = [0, 1, 1, 1]
+    galaxy = Galaxy(2, [1, 3], 0, 1, 0, (2,), (counts.copy(), counts.copy()))
+    prize = (POLICIES["prize"], POLICIES["prize"])
+    assert galaxy.rollout(3, 1, [1, 3], random.Random(1), prize) == pytest.approx(0.0)
+    assert galaxy.rollout(1, 3, [1, 3], random.Random(1), prize) == pytest.approx(0.0)
+    winning = Galaxy(2, [1, 3], 0, 1, 2, (2,), (counts.copy(), counts.copy()))
+    # Lead 2: the galaxy lost ends at 1 (then +3 or -1: 0); won at 3 (then 5 or 1: +1).
+    assert winning.rollout(3, 1, [1, 3], random.Random(1), prize) == pytest.approx(0.0)
+    assert winning.rollout(1, 3, [1, 3], random.Random(1), prize) == pytest.approx(1.0)
+
+
+def _played(options: dict[str, object], moves: list[tuple[str, str]]) -> duelhost.State:  # type: ignore[name-defined]
+    state = duelhost.load("goofspiel", **options).new(seed=1)
+    for first, second in moves:
+        state.submit(0, first)
+        state.submit(1, second)
+    return state
+
+
+def test_the_galaxy_is_read_from_the_view() -> None:
+    """Three galaxies of four planets, galaxy A (value 2) first with worths 4, 1, 3, 2 in
+    planet order. After 4 v 1 (+4 to the bot, seat 0) and 1 v 2 (-1): worth 3 now, 2 to
+    come, points 3, no lead yet, values 1 and 3 to come, fleets counted by size."""
+    options = {
+        "galaxies": 3,
+        "planets": 4,
+        "galaxy_order": "ABC",
+        "values": {"A": 2, "B": 1, "C": 3},
+        "planet_orders": {"A": "WXYZ", "B": "WXYZ", "C": "WXYZ"},
+        "worths": {"A": [4, 1, 3, 2], "B": [1, 2, 3, 4], "C": [1, 2, 3, 4]},
+    }
+    state = _played(options, [("4", "1"), ("1", "2")])
+    bot = make_bot("hard", state.game, 0, 3)
+    assert isinstance(bot, GalaxyResponseBot)
+    galaxy, key = bot.galaxy(SeatHandle(state, 0))
+    assert key == (0, 1, 3)
+    assert (galaxy.worth, galaxy.to_come, galaxy.points) == (3, [2], 3)
+    assert (galaxy.value, galaxy.lead, galaxy.later) == (2, 0, (1, 3))
+    assert galaxy.counts == ([0, 2, 3, 3, 2], [0, 2, 2, 3, 3])
+
+
+def test_the_model_recognises_bid_the_prize() -> None:
+    """Against ``easy`` every fleet is the one "bid the prize" predicts: with four sizes left,
+    each round multiplies the prize policy's weight against the random one's by (0.95 +
+    0.05 / 4) / (1 / 4) = 3.85, so after eight rounds by 3.85^8, about 48,000."""
+    game = duelhost.load("goofspiel", galaxies=3, planets=4)
+    state = game.new(seed=5)
+    hard = make_bot("hard", game, 0, 5)
+    easy = make_bot("easy", game, 1, 5)
+    assert isinstance(hard, GalaxyResponseBot)
+    for _ in range(9):
+        first = hard.act(SeatHandle(state, 0))
+        second = easy.act(SeatHandle(state, 1))
+        state.submit(0, first)
+        state.submit(1, second)
+    weights = hard.model.weights()
+    assert hard.model.observed == 8
+    assert weights["random"] / weights["prize"] == pytest.approx(3.85**-8, rel=1e-6)
+    assert weights["prize"] > weights["equilibrium"]
+    exploitable = 1 - weights["equilibrium"]
+    assert hard.model.confidence() == pytest.approx(0.9 * 8 / 11 * exploitable)
+
+
+def test_the_same_views_give_the_same_play_whatever_the_hidden_deal() -> None:
+    """Two matches that differ only in what is still secret during galaxy A (the values of B
+    and C, their planet orders and worths): the bot, seeded alike, plays the same mixed
+    strategies and fleets in both."""
+    fixed = {"galaxies": 3, "planets": 4, "galaxy_order": "ABC"}
+    first = dict(
+        fixed,
+        values={"A": 2, "B": 1, "C": 3},
+        planet_orders={"A": "WXYZ", "B": "WXYZ", "C": "ZYXW"},
+        worths={"A": [4, 1, 3, 2], "B": [1, 2, 3, 4], "C": [2, 4, 1, 3]},
+    )
+    second = dict(
+        fixed,
+        values={"A": 2, "B": 3, "C": 1},
+        planet_orders={"A": "WXYZ", "B": "YZWX", "C": "XWZY"},
+        worths={"A": [4, 1, 3, 2], "B": [4, 3, 1, 2], "C": [3, 1, 2, 4]},
+    )
+    plays = []
+    for options in (first, second):
+        state = duelhost.load("goofspiel", **options).new(seed=2)
+        bot = make_bot("hard", state.game, 1, 8)
+        seen = []
+        for other in ("2", "3", "1", "4"):
+            move = bot.act(SeatHandle(state, 1))
+            seen.append((move, bot.last_strategy))
+            state.submit(0, other)
+            state.submit(1, move)
+        plays.append(seen)
+    assert plays[0] == plays[1]

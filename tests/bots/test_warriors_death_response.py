@@ -1,0 +1,104 @@
+"""A Warrior's Death's opponent model: each policy's prediction and likelihood of a shown unit
+worked by hand, the fit against the ``random`` bot, and secrecy (the same view gives the same
+play whatever the other seat really did)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import duelhost
+from duelhost.bots import SeatHandle, make_bot
+from duelhost.bots.budget import Budget, set_default
+from duelhost.games.warriors_death.bots import WarriorsDeathBot
+from duelhost.games.warriors_death.opponent import WRONG, column_predictions, shown_likelihoods
+from duelhost.games.warriors_death.state import WarriorsDeathState
+
+EVERY = list(range(10))
+
+
+@pytest.fixture(autouse=True)
+def small_budget() -> object:
+    set_default(Budget(nodes=200))
+    yield
+    set_default(Budget())
+
+
+def test_shown_units_with_a_full_hand_by_hand() -> None:
+    """A full hand has 27 submissions: the Chocobo, 10 Astrologians, 9 Blue Mages, 7 others.
+    An Astrologian is shown by its 10 submissions and one Blue Mage disguise: 11/27; a Reaper
+    by itself and one disguise: 2/27. A random unit: (1 + 1/9) / 10 = 1/9 for either. The
+    equilibrium plays the Reaper 0.5, the Blue Mage 0.45 and an Astrologian predicting the
+    Sage 0.05: a Reaper is shown with 0.5 + 0.45/9 = 0.55, an Astrologian 0.05 + 0.05 = 0.1.
+    Nine units can be shown (not the Blue Mage)."""
+    column = {(6, -1): 0.5, (2, -1): 0.45, (1, 4): 0.05}
+    reaper, shows = shown_likelihoods(6, EVERY, EVERY, column)
+    assert reaper == pytest.approx({"submission": 2 / 27, "unit": 1 / 9, "equilibrium": 0.55})
+    assert shows == 9
+    astro, _ = shown_likelihoods(1, EVERY, EVERY, column)
+    assert astro == pytest.approx({"submission": 11 / 27, "unit": 1 / 9, "equilibrium": 0.1})
+
+
+def test_shown_units_without_the_blue_mage_by_hand() -> None:
+    """Units {Chocobo, Bard, Samurai, Reaper} left: a Reaper is 1/4 under both random
+    policies; an Astrologian cannot be shown (0); four units can be shown."""
+    theirs = [0, 3, 5, 6]
+    reaper, shows = shown_likelihoods(6, theirs, EVERY, {(6, -1): 1.0})
+    assert reaper == pytest.approx({"submission": 0.25, "unit": 0.25, "equilibrium": 1.0})
+    assert shows == 4
+    astro, _ = shown_likelihoods(1, theirs, EVERY, {(6, -1): 1.0})
+    assert astro == {"submission": 0.0, "unit": 0.0, "equilibrium": 0.0}
+
+
+def test_column_predictions_by_hand() -> None:
+    """The other seat holds Chocobo, Astrologian, Blue Mage, Reaper; the bot Chocobo and
+    Reaper. Submissions: Chocobo 1, an Astrologian hitting the Chocobo 1, hitting the Reaper 1,
+    missing 8 (the other eight predictions), Blue Mage 9, Reaper 1: out of 21. Random units:
+    a quarter each, the Astrologian's quarter split over the two units it can hit."""
+    cols = [(0, -1), (1, 0), (1, 6), (1, WRONG), (2, -1), (6, -1)]
+    eq = np.array([0.1, 0.2, 0.3, 0.0, 0.2, 0.2])
+    made = column_predictions(cols, [0, 1, 2, 6], [0, 6], eq)
+    assert made["submission"].tolist() == pytest.approx(
+        [1 / 21, 1 / 21, 1 / 21, 8 / 21, 9 / 21, 1 / 21]
+    )
+    assert made["unit"].tolist() == pytest.approx([0.25, 0.125, 0.125, 0.0, 0.25, 0.25])
+    assert made["equilibrium"].tolist() == pytest.approx(eq.tolist())
+
+
+def test_the_model_recognises_the_random_bot() -> None:
+    """Over a bout against ``random`` (uniform over submissions), the "submission" policy
+    ends with the largest weight (an Astrologian or a Blue Mage shown early is eleven or ten
+    times likelier under it than a Reaper is)."""
+    game = duelhost.load("warriors_death", bouts=1, rounds=10)
+    state = game.new(seed=4)
+    hard = make_bot("hard", game, 0, 4)
+    other = make_bot("random", game, 1, 4)
+    assert isinstance(hard, WarriorsDeathBot)
+    for _ in range(10):
+        first = hard.act(SeatHandle(state, 0))
+        second = other.act(SeatHandle(state, 1))
+        state.submit(0, first)
+        state.submit(1, second)
+    hard._learn(state.view(0))
+    weights = hard.model.weights()
+    assert hard.model.observed == 10
+    assert max(weights, key=lambda name: weights[name]) == "submission"
+
+
+def test_the_same_view_gives_the_same_play_whatever_the_other_seat_did() -> None:
+    """Round 2: seat 1 shows a Reaper and seat 0 is shown as winner both when it was a true
+    Reaper (the Dragoon beats it) and a Blue Mage (announcing round 1's winner, seat 0): the
+    views of seat 0 are equal, and so are its bot's choices, seeded alike."""
+    plays = []
+    for theirs in ("Blue Mage as Reaper", "Reaper"):
+        state = duelhost.load("warriors_death").new(seed=3)
+        assert isinstance(state, WarriorsDeathState)
+        state.submit(0, "Black Mage")
+        state.submit(1, "Chocobo")
+        state.submit(0, "Dragoon")
+        state.submit(1, theirs)
+        bot = make_bot("hard", state.game, 0, 6)
+        view = state.view(0)
+        move = bot.act(SeatHandle(state, 0))
+        plays.append((view, move, bot.last_strategy))
+    assert plays[0] == plays[1]
