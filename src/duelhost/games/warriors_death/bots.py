@@ -1,9 +1,9 @@
-"""A Warrior's Death's bots: ``easy`` (one-round equilibrium), ``medium``/``hard`` (matrix
-equilibrium over the round, valued by rollouts of the bout from view-consistent states).
+"""A Warrior's Death's bots: ``easy`` (one-round equilibrium), ``medium``/``hard`` (restricted
+Nash response over the round's matrix game, valued by rollouts of the bout from
+view-consistent states).
 
-Every round is a simultaneous decision, so each level plays the mixed equilibrium of a matrix
-game whose rows are its own plays and whose columns are the other seat's
-(``duelhost.bots.equilibrium.equilibrium``):
+Every round is a simultaneous decision, so each level solves a matrix game whose rows are its
+own plays and whose columns are the other seat's:
 
 * **Hidden information, from the view only** (:func:`determinize`). Bouts are independent
   (fresh hands, empty underworlds), so only the current bout's rounds matter. The view shows
@@ -15,20 +15,28 @@ game whose rows are its own plays and whose columns are the other seat's
   it has (shown units, announced winners, its own ``playable`` and ``underworld``);
   determinized states are drawn uniformly from the survivors.
 * **Values** (``medium``, ``hard``): entry ``(a, b)`` is the mean utility of rollouts from a
-  determinized state that play ``a`` and ``b`` and then uniformly random playable units (an
-  Astrologian predicting a random playable unit of the other seat) to the end of the *bout*,
-  in a fast simulator of the bout (:class:`BoutSim`, the rules' own ``clash``). The bout's
-  result is worth its match utility (:func:`bout_utilities`): the expected match result
-  (+1/0/-1) after a bout win, tie or loss given the bout wins so far, the bouts after it
-  taken as even coin flips; plus a small term for the bout itself, so that a bot still plays
-  sensibly once the match is decided.
+  determinized state that play ``a`` and ``b`` and then, to the end of the *bout*, uniformly
+  random playable units for the bot (an Astrologian predicting a random playable unit of the
+  other seat) and a policy of the opponent model for the other seat, in a fast simulator of
+  the bout (:class:`BoutSim`, the rules' own ``clash``). Within a sweep every cell uses the
+  same state for its column, the same policy and the same seed (common random numbers), and
+  cells that differ only in which unit a missed Astrologian prediction named are one rollout.
+  The bout's result is worth its match utility (:func:`bout_utilities`): the expected match
+  result (+1/0/-1) after a bout win, tie or loss given the bout wins so far, the bouts after
+  it taken as even coin flips; plus a small term for the bout itself, so that a bot still
+  plays sensibly once the match is decided.
+* **Opponent model and decision** (``medium``, ``hard``): a mixture of policies of the other
+  seat (``opponent``: a random submission, a random unit, the equilibrium) fitted from the
+  units it showed; the bot plays the restricted Nash response to it
+  (``duelhost.core.matrix_games.restricted_response``), the equilibrium before anything was
+  seen or when the equilibrium explains the other seat best.
 * **Action abstraction.** Blue Mage disguises change what the other seat is shown, not the
   bout's score, so all disguises are one row (the disguise is then drawn uniformly from the
   units the bot still holds, a believable bluff); Astrologian predictions are one row per unit
   the other seat can play, plus one row for a prediction it cannot fulfil. ``matrix`` expands
   the rows back to every legal submission (for ``duelhost analyse``).
 * ``easy`` values a cell by the round alone (3 points to the stronger unit plus the difference
-  of the strengths in death, over 20) in one determinized state.
+  of the strengths in death, over 20) in one determinized state and plays the equilibrium.
 
 ``hard`` spends the whole budget (``duelhost.bots.budget``: 1 s a decision, or a number of
 rollouts with ``--bot-nodes``), ``medium`` a tenth. With a node budget every choice is a
@@ -315,10 +323,11 @@ def _immediate(sim: BoutSim, seat: int, mine: Move, theirs: Move) -> float:
 
 
 class WarriorsDeathBot:
-    """Plays each round as the equilibrium of a matrix game over both seats' plays.
+    """Plays each round by a matrix game over both seats' plays.
 
-    ``rollouts`` True: entries from bout rollouts within ``budget`` (``medium``, ``hard``);
-    False: the round's immediate value in one determinized state (``easy``).
+    ``rollouts`` True: entries from bout rollouts within ``budget``, the restricted Nash
+    response to the opponent model trusted up to ``trust`` (``medium``, ``hard``); False: the
+    round's immediate value in one determinized state, its equilibrium (``easy``).
     """
 
     thinks = True
@@ -479,7 +488,6 @@ def make_level(name: str, scale: float, rollouts: bool, trust: float = 0.9) -> A
     return factory
 
 
-WD_MEDIUM_TRUST = float(__import__("os").environ.get("WD_MEDIUM_TRUST", "0"))
 register_bot("easy", make_level("easy", 1.0, False), game="warriors_death")
-register_bot("medium", make_level("medium", 0.1, True, WD_MEDIUM_TRUST), game="warriors_death")
+register_bot("medium", make_level("medium", 0.1, True), game="warriors_death")
 register_bot("hard", make_level("hard", 1.0, True), game="warriors_death")
