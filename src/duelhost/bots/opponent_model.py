@@ -1,8 +1,7 @@
 """A model of the other seat fitted from what it has played: a Bayesian mixture of policies.
 
-The bot names a few candidate policies the other seat may follow (in Goofspiel "bid the
-prize", uniformly random and the equilibrium; in A Warrior's Death a uniformly random
-submission, a uniformly random unit and the equilibrium), each with a prior weight. After
+The bot names a few candidate policies the other seat may follow (for instance a fixed rule of
+thumb, uniformly random play and the equilibrium), each with a prior weight. After
 every round it has seen, the bot tells the model how likely each policy made the move the
 other seat really made (:meth:`MixtureModel.observe`); the posterior weight of a policy is
 proportional to its prior times the product of those likelihoods, each first mixed with a
