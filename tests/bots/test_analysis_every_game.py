@@ -1,6 +1,6 @@
 """``duelhost analyse`` works on a record of every game: the equilibrium method where the hard
-bot values matrix games, the hard bot's evaluation where it has one (Multiplanetary, /TACTIC/),
-random playouts (labelled so) elsewhere."""
+bot values matrix games, the hard bot's evaluation in the four board games (Generalissimo,
+Multiplanetary, Tactical Genius, /TACTIC/)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from duelhost.cli import app
 GAMES = {
     "goofspiel": ({"galaxies": 1, "planets": 4}, "equilibrium"),
     "warriors_death": ({"bouts": 1, "rounds": 3}, "equilibrium"),
-    "generalissimo": ({}, None),
+    "generalissimo": ({}, "evaluation"),
     "multiplanetary": ({}, "evaluation"),
-    "tactical_genius": ({}, None),
+    "tactical_genius": ({}, "evaluation"),
     "tactic": ({}, "evaluation"),
 }
 

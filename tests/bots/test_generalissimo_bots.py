@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
-from duelhost.bots.analysis import analyse
 from duelhost.bots.budget import Budget, default, set_default
 from duelhost.games.generalissimo.bots import AlphaBetaBot, Search, rebuild
 from tests.bots.levels import play
@@ -133,20 +131,3 @@ def test_medium_is_the_probe_and_hard_searches_deeper() -> None:
         spent[level] = search.clock.nodes
     assert spent["medium"] == moves
     assert spent["hard"] > moves
-
-
-def test_analysis_uses_the_hard_bot_evaluation() -> None:
-    """``duelhost analyse`` values this game's decisions with the hard bot's ``evaluate``
-    (method "evaluation"), not random playouts."""
-    state = duelhost.load("generalissimo").new(seed=2)
-    rng = random.Random(2)
-    while not state.is_over and state.decision < 4:
-        for seat in state.to_act:
-            state.submit(seat, state.sample(seat, rng))
-    notes = analyse(json.loads(state.to_json()), budget=Budget(nodes=20))
-    submitted = [note for note in notes if note.kind == "submit"]
-    assert submitted
-    assert {note.method for note in submitted} == {"evaluation"}
-    for note in submitted:
-        assert note.value is not None and -1.0 <= note.value <= 1.0
-        assert note.best is not None and note.best in note.values

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
 
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
-from duelhost.bots.analysis import analyse
 from duelhost.bots.budget import Budget, default, set_default
 from duelhost.games.tactical_genius.bots import GreedyTacticalGenius
 from duelhost.games.tactical_genius.opponent import AGREEING, EVIDENCE, OpponentModel
@@ -142,23 +140,6 @@ def test_evaluate_values_the_plans_from_the_seat_view() -> None:
     assert isinstance(greedy, GreedyTacticalGenius)
     # The search's first command plan is the greedy bot's orders.
     assert greedy.act(SeatHandle(state, 0)) in values
-
-
-def test_analysis_uses_the_hard_bot_evaluation() -> None:
-    """``duelhost analyse`` values this game's decisions with the hard bot's ``evaluate``
-    (method "evaluation"), not random playouts."""
-    state = duelhost.load("tactical_genius").new(seed=2)
-    rng = random.Random(2)
-    while not state.is_over and state.decision < 4:
-        for seat in state.to_act:
-            state.submit(seat, state.sample(seat, rng))
-    notes = analyse(json.loads(state.to_json()), budget=Budget(nodes=20))
-    submitted = [note for note in notes if note.kind == "submit"]
-    assert submitted
-    assert {note.method for note in submitted} == {"evaluation"}
-    for note in submitted:
-        assert note.value is not None and -1.0 <= note.value <= 1.0
-        assert note.best is not None and note.best in note.values
 
 
 def test_evaluate_values_the_submission_played_too() -> None:

@@ -432,15 +432,25 @@ class AlphaBetaBot:
             self._seen[key] = self._seen.get(key, 0) + 1
         return text
 
-    def evaluate(self, handle: SeatHandle) -> dict[str, float]:
-        """The analysis's view of a decision: every legal move (``pass`` included) valued from
-        the seat's view in [-1, 1] (``tanh`` of the searched value over ``SCALE``, a sure win
-        +1), each by the deepest search it had (the probe's evaluation for the moves not
-        searched deeper; below the best a value is at most what alpha-beta proved). The best
-        move found has the highest value."""
-        _, search = self._search(handle)
+    def evaluate(self, handle: SeatHandle, played: str | None = None) -> dict[str, float]:
+        """The analysis's view of a decision: the legal moves the budget reached (``pass``
+        included) valued from the seat's view in [-1, 1] (``tanh`` of the searched value over
+        ``SCALE``, a sure win +1), each by the deepest search it had (the probe's evaluation
+        for the moves not searched deeper; below the best a value is at most what alpha-beta
+        proved). The best move found has the highest value; the move ``played``, if the budget
+        ran out before the probe reached it, is valued by the probe's evaluation too."""
+        state, search = self._search(handle)
         values = {text: math.tanh(value / SCALE) for text, value in search.values.items()}
         values[search.best] = math.tanh(self.last_value / SCALE)
+        if played is not None and played not in values:
+            moves = {move[0]: move for move in state._generated()}
+            if played == "pass" or played in moves:
+                child = state._fork()
+                if played == "pass":
+                    child._pass()
+                else:
+                    child._play(moves[played])
+                values[played] = math.tanh(search.standing(child, state.side) / SCALE)
         return values
 
     def _search(self, handle: SeatHandle) -> tuple[GeneralissimoState, Search]:
