@@ -204,6 +204,33 @@ def test_an_order_that_breaks_the_window_total_is_refused_and_changes_nothing() 
     assert match.state.view(None)["totals"] == [5, 0]
 
 
+def test_orders_pinned_to_a_window_that_closed_are_refused_not_moved_to_the_next() -> None:
+    """Seat 0 chose +5 in window 0 and +8 in window 1; the +5 arrives after tick 1 (70 s), so
+    without the pin it would land in window 1 and, with the +8, break its total of 9."""
+    match = make("toy_ticks", TICK, created=0.0)
+    match.advance(70.0)  # tick 1: the match is at decision 1
+    assert match.state.decision == 1
+    with pytest.raises(
+        duelhost.IllegalAction,
+        match="this submission is for decision 0; the match is at decision 1",
+    ):
+        match.submit(0, "+5", 71.0, key="late", decision=0)
+    assert types(match) == ["tick"]  # nothing was taken, the key included
+    match.submit(0, "+8", 72.0, decision=1)
+    match.advance(80.0)
+    assert match.state.view(None)["totals"] == [8, 0]
+
+
+@pytest.mark.parametrize("decision", [-1, "0", True, 0.0])
+def test_a_decision_pin_that_is_not_a_whole_number_is_refused(decision: Any) -> None:
+    match = make("toy_bids", MOVE10, created=1000.0)
+    with pytest.raises(duelhost.IllegalAction, match="decision must be a whole number"):
+        match.submit(0, "2", 1001.0, decision=decision)
+    assert types(match) == []
+    step = match.submit(0, "2", 1002.0, decision=0)  # the right decision: taken
+    assert step.answer is not None and step.answer["accepted"]
+
+
 def test_ticks_keep_their_schedule_and_lateness_is_measured() -> None:
     match = make("toy_ticks", TICK, created=0.0)
     match.advance(70.25)  # tick 1, 0.25 s late

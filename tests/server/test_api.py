@@ -74,6 +74,36 @@ def test_submission_accepted_rejected_and_repeated_key(client: TestClient) -> No
     assert bad.status_code == 400 and bad.json() == {"error": "illegal bid '3': bid one of [1, 2]"}
 
 
+def test_a_submission_pinned_to_a_decision_that_is_over_is_refused(client: TestClient) -> None:
+    """``decision`` names the decision a submission was made for (HTTP and WebSocket)."""
+    made = create(client, clock=None)
+    url = f"/api/matches/{made['id']}/submissions"
+    for seat, text in ((0, "3"), (1, "1")):  # decision 0 resolves
+        answer = client.post(
+            url, json={"text": text, "decision": 0}, headers=bearer(made["tokens"][seat])
+        )
+        assert answer.status_code == 200, answer.text
+    late = client.post(url, json={"text": "2", "decision": 0}, headers=bearer(made["tokens"][0]))
+    assert late.status_code == 400
+    assert late.json() == {"error": "this submission is for decision 0; the match is at decision 1"}
+    negative = client.post(
+        url, json={"text": "2", "decision": -1}, headers=bearer(made["tokens"][0])
+    )
+    assert negative.status_code == 422
+    with client.websocket_connect(f"/api/matches/{made['id']}/live") as ws:
+        ws.send_json({"token": made["tokens"][0]})
+        assert ws.receive_json()["type"] == "frame"
+        ws.send_json({"type": "submit", "text": "2", "ref": 7, "decision": 0})
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["ref"] == 7
+        assert refused["error"] == "this submission is for decision 0; the match is at decision 1"
+        ws.send_json({"type": "submit", "text": "2", "ref": 8, "decision": 1})
+        taken = ws.receive_json()
+        assert taken["type"] == "ack" and taken["ref"] == 8 and taken["decision"] == 1
+    state = client.get(f"/api/matches/{made['id']}", headers=bearer(made["tokens"][0])).json()
+    assert state["view"]["pending"] == "2"
+
+
 def test_resign_and_record_after_the_end(client: TestClient, tmp_path: Path) -> None:
     made = create(client, clock=None)
     mid, token = made["id"], made["tokens"][0]

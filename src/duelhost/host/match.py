@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duelhost.bots import Bot, budget, make_bot
-from duelhost.core.errors import ConfigError, IllegalAction, quote
+from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
@@ -57,6 +57,15 @@ FRAME_BUFFER = HostLimits.frame_buffer
 BOT_BURST = HostLimits.bot_burst
 
 __all__ = ["RECIPIENTS", "Match", "MatchOver", "Recipient", "SeatSpec", "Step", "check_seats"]
+
+
+LATE = "this submission is for decision"
+"""How the refusal of a submission pinned to a decision that is over begins."""
+
+
+def late_for(decision: int, now_at: int) -> str:
+    """The refusal of a submission made for ``decision`` when the match is at ``now_at``."""
+    return f"{LATE} {decision}; the match is at decision {now_at}"
 
 
 class MatchOver(IllegalAction):
@@ -311,12 +320,20 @@ class Match:
         )
 
     def submit(
-        self, seat: int, text: Any, now: float, key: str | None = None, nonce: Any = None
+        self,
+        seat: int,
+        text: Any,
+        now: float,
+        key: str | None = None,
+        nonce: Any = None,
+        decision: Any = None,
     ) -> Step:
         """A seat's submission (with ``nonce``: the reveal of its commitment). Raises
         IllegalAction (nothing changed) when it is refused; a repeated ``key`` gets the first
         answer again
-        (a refused one keeps no key: the retry is judged afresh)."""
+        (a refused one keeps no key: the retry is judged afresh). ``decision``: the decision
+        the submission was made for; refused if the match is at another one (a tick window's
+        orders that arrive after their window closed must not land in the next)."""
         if nonce is not None:
             return self._keyed(
                 seat,
@@ -324,7 +341,9 @@ class Match:
                 now,
                 lambda step: reveal.reveal(self, seat, text, nonce, now, key, step),
             )
-        return self._keyed(seat, key, now, lambda step: self._take(seat, text, now, key, step))
+        return self._keyed(
+            seat, key, now, lambda step: self._take(seat, text, now, key, step, decision)
+        )
 
     def _keyed(
         self, seat: int, key: str | None, now: float, take: Callable[[Step], Answer]
@@ -339,9 +358,18 @@ class Match:
         # is judged afresh; refusals cost no memory).
         return self._event(now, take)
 
-    def _take(self, seat: int, text: Any, now: float, key: str | None, step: Step) -> Answer:
+    def _take(
+        self, seat: int, text: Any, now: float, key: str | None, step: Step, decision: Any = None
+    ) -> Answer:
         """A submission's text checked and applied (IllegalAction: refused, nothing changed)."""
         self._check_playing()
+        if decision is not None:
+            if not isinstance(decision, int) or isinstance(decision, bool) or decision < 0:
+                raise IllegalAction(
+                    f"decision must be a whole number of at least 0, got {quote_value(decision)}"
+                )
+            if decision != self.state.decision:
+                raise IllegalAction(late_for(decision, self.state.decision))
         if not isinstance(text, str):
             raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
         try:

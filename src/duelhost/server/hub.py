@@ -469,14 +469,21 @@ class Hub:
         return answer
 
     async def submit(
-        self, live: Live, seat: int, text: Any, key: str | None, nonce: Any = None
+        self,
+        live: Live,
+        seat: int,
+        text: Any,
+        key: str | None,
+        nonce: Any = None,
+        decision: Any = None,
     ) -> Answer:
-        """A seat's submission; with ``nonce``, the reveal of its commitment."""
+        """A seat's submission; with ``nonce``, the reveal of its commitment; with
+        ``decision``, refused unless the match is at that decision."""
         started = time.perf_counter()
         repeated = key is not None and live.match.ledger.answered(seat, key) is not None
         try:
             answer = await self._run(
-                live, lambda now: live.match.submit(seat, text, now, key, nonce)
+                live, lambda now: live.match.submit(seat, text, now, key, nonce, decision)
             )
         except IllegalAction:
             if self.on_ack is not None:

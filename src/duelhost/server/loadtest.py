@@ -39,6 +39,7 @@ from rich.console import Console
 from websockets.asyncio.client import connect
 
 from duelhost.core.errors import ConfigError
+from duelhost.host.match import LATE
 from duelhost.server.client import seat_tokens_async
 from duelhost.server.stream import Frames, OutOfStep
 from duelhost.store import Store
@@ -53,6 +54,8 @@ class Figures:
     receipts: dict[str, set[str]] = field(default_factory=dict)
     decisions: int = 0
     finished: int = 0
+    late: int = 0
+    """Submissions refused because their decision (a tick window) was over when they came."""
     lost: int = 0
     """Acknowledged receipts missing from the stored log after the server stopped."""
     servers: list[dict[str, Any]] = field(default_factory=list)
@@ -142,7 +145,15 @@ async def _act(
     sent[seat][decision] = pending[ref] = time.perf_counter()
     with contextlib.suppress(Exception):  # the run's time is up and the socket closed
         await ws.send(
-            json.dumps({"type": "submit", "text": text, "ref": ref, "key": f"{seat}-{decision}"})
+            json.dumps(
+                {
+                    "type": "submit",
+                    "text": text,
+                    "ref": ref,
+                    "key": f"{seat}-{decision}",
+                    "decision": decision,
+                }
+            )
         )
 
 
@@ -162,7 +173,14 @@ def _note_reply(
         if data.get("receipt"):
             figures.receipts.setdefault(match_id, set()).add(data["receipt"])
     elif data.get("type") == "error":
-        figures.errors.append(f"{match_id} seat {seat}: {data.get('error')}")
+        error = str(data.get("error"))
+        if error.startswith(LATE):
+            # Orders pinned to a tick window that closed while the player thought: refused, as
+            # they should be, so they cannot land on top of the next window's own orders.
+            pending.pop(data.get("ref", -1), None)
+            figures.late += 1
+        else:
+            figures.errors.append(f"{match_id} seat {seat}: {error}")
 
 
 def _note_reveals(
@@ -420,6 +438,8 @@ def run_loadtest(
             highlight=False,
         )
     console.print(f"  errors: {len(figures.errors)}; lost submissions: {figures.lost}")
+    if figures.late:
+        console.print(f"  orders refused as late (their tick window had closed): {figures.late}")
     for error in figures.errors[:5]:
         console.print(f"    {error}", highlight=False)
     return figures

@@ -87,6 +87,12 @@ class Submission(BaseModel):
         max_length=32,
         description="the reveal of a commitment: the client's nonce (32 lowercase hex digits)",
     )
+    decision: int | None = Field(
+        default=None,
+        ge=0,
+        description="optional: the decision this submission is for (the view's `decision`); "
+        "refused if the match is at another one",
+    )
 
 
 class Commitment(BaseModel):

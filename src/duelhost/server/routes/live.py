@@ -242,5 +242,5 @@ async def _submit(
     if data.get("type") == "commit":
         answer = await hub.commit(live, seat, data.get("commitment"), key)
     else:
-        answer = await hub.submit(live, seat, text, key, data.get("nonce"))
+        answer = await hub.submit(live, seat, text, key, data.get("nonce"), data.get("decision"))
     return {"type": "ack", "ref": ref, **answer}

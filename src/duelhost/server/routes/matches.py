@@ -169,7 +169,7 @@ async def submit(
     live = find(hub, match_id)
     seat = acting_seat(hub, live, authorization, body.seat)
     try:
-        return await hub.submit(live, seat, body.text, body.key, body.nonce)
+        return await hub.submit(live, seat, body.text, body.key, body.nonce, body.decision)
     except MatchOver as error:
         raise ApiError(409, str(error)) from None
     except IllegalAction as error:
