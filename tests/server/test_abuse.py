@@ -32,5 +32,6 @@ def test_one_abusive_client_is_refused_while_the_others_play() -> None:
     assert "HTTP 422" not in seen
     # The stream flood gets errors (over the message size and rate), never a frame of a move.
     assert seen["stream error"] > 0
-    # Both halves stop at their time: the old tool played whole matches and overran.
-    assert elapsed < 60, f"the benchmark took {elapsed:.0f} s"
+    # Both halves stop at their time (the abuser, on a loaded machine too slow to meet every
+    # limit in its time, at most OVERTIME later): the old tool played whole matches and overran.
+    assert elapsed < 60 + abuse.OVERTIME, f"the benchmark took {elapsed:.0f} s"
