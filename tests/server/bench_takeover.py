@@ -32,7 +32,7 @@ import duelhost
 from duelhost.host import Match, SeatSpec
 from duelhost.host.clocks import Clock
 from duelhost.server import keys
-from duelhost.server.cluster import REBUILDERS, rebuild_batch
+from duelhost.server.cluster import REBUILDERS
 from duelhost.server.hub import Hub, Live
 from duelhost.store import MatchRow, Store
 
@@ -118,6 +118,9 @@ def per_match(hub: Hub, ids: list[str]) -> list[float]:
 
 
 def batched(hub: Hub, ids: list[str]) -> list[float]:
+    # Imported here: ``--way per-match`` also runs on code from before ``rebuild_batch``.
+    from duelhost.server.cluster import rebuild_batch
+
     began = time.perf_counter()
     done: list[float] = []
 
@@ -142,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     store = Store(args.db)
     hub = Hub(store)
-    for name in store.games_in_play():  # a node loads them when it starts (Cluster.start)
+    for name in {row.game for row in store.unfinished()}:  # as a node does when it starts
         duelhost.load(name)
     if args.fill:
         fill(store, hub, args.matches, args.entries)

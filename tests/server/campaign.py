@@ -121,6 +121,11 @@ class Nodes:
     def url(self, rng: random.Random) -> str:
         return f"http://127.0.0.1:{rng.choice(self.ports)}"
 
+    def running_url(self, rng: random.Random) -> str:
+        """A process that runs (one whose restart failed is left out)."""
+        up = [p for p, s in self.servers.items() if s.process.poll() is None] or self.ports
+        return f"http://127.0.0.1:{rng.choice(up)}"
+
     def stop(self, logs: list[str]) -> None:
         for server in self.servers.values():
             if server.process.poll() is None:
@@ -128,7 +133,8 @@ class Nodes:
         for server in self.servers.values():
             with contextlib.suppress(Exception):
                 server.process.wait(timeout=30)
-            logs.append(Path(server.log.name).read_text(errors="replace"))
+            with contextlib.suppress(OSError):  # a process whose restart failed: log gone
+                logs.append(Path(server.log.name).read_text(errors="replace"))
             server.kill()
 
 
@@ -385,7 +391,7 @@ def _check(db: str, nodes: Nodes, made: list[dict[str, Any]], outcome: Outcome) 
     with httpx.Client(timeout=30) as client:
         rng = random.Random(3)
         for match in made:
-            answer = client.get(nodes.url(rng) + f"/api/matches/{match['id']}/record")
+            answer = client.get(nodes.running_url(rng) + f"/api/matches/{match['id']}/record")
             if answer.status_code == 409:
                 continue  # still in play
             _checked, problems = verify_record(answer.json())
@@ -447,7 +453,9 @@ def report(outcome: Outcome) -> str:
         f"  takeover after SIGKILL, match hosted again ({len(outcome.served)} matches): "
         f"{_spread(outcome.served)}\n"
         f"  where the time went: {stages}\n"
-        f"  log lines: " + ", ".join(f'"{m}" {n}' for m, n in outcome.lines.items())
+        f"  log lines: "
+        + ", ".join(f'"{m}" {n}' for m, n in outcome.lines.items())
+        + "".join(f"\n  {error[:300]}" for error in outcome.errors[:5])
     )
 
 

@@ -7,9 +7,10 @@ Each process (a *node*) hosts the live matches it holds a lease on (``duelhost.s
   and the writer stores a step only under the epoch it was made under, so a process that lost
   a match can never add to its log.
 - It renews its leases every second (lease 3 s), in a task and a thread of their own, so a
-  burst of takeovers never delays a renewal. A match whose renewal shows another owner or
-  epoch, or whose step the writer refused, is dropped at once: no timer, its live streams close
-  (code 1012) so their clients reconnect.
+  burst of takeovers never delays a renewal; the takeover scan has a thread of its own too,
+  so the owner lookups of a crash's reconnecting clients never delay it. A match whose
+  renewal shows another owner or epoch, or whose step the writer refused, is dropped at once:
+  no timer, its live streams close (code 1012) so their clients reconnect.
 - A node that dies stops renewing; within 3 s its leases expire. The scan of every other node
   wakes when the next lease of another node is due to expire (at least every second), claims
   its share of the expired leases in one transaction (the expired ones divided by the live
@@ -20,6 +21,8 @@ Each process (a *node*) hosts the live matches it holds a lease on (``duelhost.s
   step, then releases its leases so the others take over at once.
 - A node that starts loads the games of the unfinished matches (their modules) before it
   registers, so its first takeovers do not wait for imports.
+- A request for a match this node is rebuilding after a takeover is asked to try again (503,
+  or close 1013) instead of rebuilding it a second time on the event loop.
 - A request for a match held by another node is forwarded to it (``duelhost.server.forward``).
 """
 
@@ -165,6 +168,10 @@ class Cluster:
         """Match being taken over -> when its batch's read ended and when its rebuild ended
         (Unix seconds; the "match taken over" line gives them)."""
         self._renewer = ThreadPoolExecutor(1, thread_name_prefix="duelhost-lease")
+        self._scanner = ThreadPoolExecutor(1, thread_name_prefix="duelhost-scan")
+        """The takeover scan's thread: the default executor also runs every request's owner
+        lookup, and a crash's reconnecting clients queue dozens of them just as the scan is
+        due."""
         self._rebuilders = ThreadPoolExecutor(REBUILDERS, thread_name_prefix="duelhost-rebuild")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -244,6 +251,7 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._renewer.shutdown(wait=False, cancel_futures=True)
+        self._scanner.shutdown(wait=False, cancel_futures=True)
         self._rebuilders.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):
             self.book.forget()
@@ -281,10 +289,11 @@ class Cluster:
     # ------------------------------------------------------------------ takeovers
 
     async def _scanning(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             wait = self.every * random.uniform(0.8, 1.0)
             try:
-                scan, batch, read = await asyncio.to_thread(self._scan)
+                scan, batch, read = await loop.run_in_executor(self._scanner, self._scan)
                 if scan.claimed:
                     self._adopt(scan.claimed, batch, read)
                 if scan.next_expiry is not None:
@@ -306,7 +315,12 @@ class Cluster:
         here, before the node counts as live and before any rebuild thread runs, so the first
         takeovers do not wait for it, and two rebuild threads never import at once (the second
         found no game registered yet: "unknown game")."""
-        for name in self.hub.store.games_in_play():
+        try:
+            names = self.hub.store.games_in_play()
+        except Exception as error:  # only a head start: the rebuilds load what they need
+            log.warning("games in play not read", extra={"error": str(error)})
+            names = []
+        for name in names:
             try:
                 duelhost.load(name)
             except Exception as error:  # a match of a game gone: its rebuild says so
