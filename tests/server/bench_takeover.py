@@ -2,10 +2,10 @@
 
 Fills a database with ``--matches`` unfinished matches played at random (every fifth a
 Multiplanetary match on a 1-second tick, the rest Goofspiel, as in the fault campaign), each to
-``--entries`` log entries or one decision before its end, then rebuilds all of them from the
+``--entries`` log entries or until its next step would end it, then rebuilds all of them from the
 store the way a process that took them over does (``--way``):
 
-- ``batch``: ``Cluster.rebuild_batch``, what ``duelhost.server.cluster`` does now (the claimed
+- ``batch``: ``cluster.rebuild_batch``, what ``duelhost.server.cluster`` does now (the claimed
   matches' rows, logs and seat tokens read in one query each, replayed in the rebuild threads);
 - ``per-match``: ``Hub.restored`` for each match in the rebuild threads (three queries per match:
   what the cluster did before).
