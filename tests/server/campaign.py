@@ -17,7 +17,9 @@ submission that got no answer with the same idempotency key. At the end, from th
   process's live matches (its lease claimed, p50/p99), and to the moment it hosted the match
   again (rebuilt from its log, clock armed: the "match taken over" line of the process's log),
   with where the time went: the killed lease's remaining time, the wait from its expiry to the
-  claim, and the rebuild.
+  claim, and the rebuild (split, for matches the takeover scan rebuilt, into the claim to the
+  read of its batch's rows and logs, the read to the end of its own replay, and from there to
+  hosted on the event loop).
 
 Run alone (a longer campaign): ``python -m tests.server.campaign --seconds 1800 --matches 500``
 (``--logs DIR`` keeps every process's log).
@@ -335,6 +337,9 @@ def _stages(outcome: Outcome) -> None:
                     data = json.loads(line)
                     hosted[(str(data["match"]), int(data["epoch"]))] = data
     stages: dict[str, list[float]] = {"lease left": [], "to claim": [], "rebuild": []}
+    # The rebuild's parts, for matches the scan rebuilt (a request rebuilds on the loop):
+    # claim to the batch's read done, the read to this match's replay done, then to hosted.
+    parts: dict[str, list[float]] = {"read": [], "replay": [], "to host": []}
     for match_id, epoch, killed in outcome.claims:
         data = hosted.get((match_id, epoch))
         if data is None:
@@ -344,7 +349,14 @@ def _stages(outcome: Outcome) -> None:
             stages["lease left"].append(float(data["expired"]) - killed)
             stages["to claim"].append(float(data["claimed"]) - float(data["expired"]))
         stages["rebuild"].append(float(data["time"]) - float(data["claimed"]))
-    outcome.stages = stages
+        took = data.get("took")
+        if isinstance(took, dict):
+            parts["read"].append(float(took["read"]))
+            parts["replay"].append(float(took["replay"]))
+            parts["to host"].append(
+                float(data["time"]) - float(data["claimed"]) - took["read"] - took["replay"]
+            )
+    outcome.stages = {**stages, **{f"rebuild: {name}": v for name, v in parts.items()}}
 
 
 def _check(db: str, nodes: Nodes, made: list[dict[str, Any]], outcome: Outcome) -> None:
@@ -445,7 +457,9 @@ def report(outcome: Outcome) -> str:
         f"  takeover after SIGKILL, match hosted again ({len(outcome.served)} matches): "
         f"{_spread(outcome.served)}\n"
         f"  where the time went: {stages}\n"
-        f"  log lines: " + ", ".join(f'"{m}" {n}' for m, n in outcome.lines.items())
+        f"  log lines: "
+        + ", ".join(f'"{m}" {n}' for m, n in outcome.lines.items())
+        + "".join(f"\n  {error[:300]}" for error in outcome.errors[:5])
     )
 
 

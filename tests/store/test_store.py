@@ -131,3 +131,45 @@ def test_bad_database_urls_are_config_errors(tmp_path: Path) -> None:
     with pytest.raises(duelhost.ConfigError, match="cannot open the database"):
         # A port nothing listens on (the store names the database it could not reach).
         Store("postgresql+psycopg://postgres@127.0.0.1:1/nothing?connect_timeout=2")
+
+
+def test_stored_many_reads_exactly_each_matchs_row_log_and_seats(store: Store) -> None:
+    """A takeover's batch read: three matches whose steps were stored interleaved (and one
+    entry with an integer beyond 64 bits, which orjson refuses), each given back with exactly
+    its own entries in sequence order, its row and the token hash of each exchanged invite; an
+    unknown id is left out."""
+    for number in range(3):
+        store.create_match(row(f"m{number}", created=float(number)), [(0, f"inv{number}")])
+    store.create_match(row("other"), [(0, "inv-other")])
+    big = 2**70
+    for seq in (1, 2, 3):
+        for number in (2, 0, 1):  # interleaved, newest match first
+            if number == 1 and seq == 3:
+                continue
+            entry = {"seq": seq, "type": "x", "m": number, "time": float(seq), "n": big}
+            store.append(f"m{number}", [entry], False, None, float(seq))
+    store.append("other", [{"seq": 1, "type": "x", "time": 1.0}], False, None, 1.0)
+    store.exchange_invite("inv0", "tok0", 5.0)
+    store.exchange_invite("inv-other", "tok-other", 5.0)
+    read = store.stored_many(["m2", "m0", "m1", "nope", "m0"])
+    assert sorted(read) == ["m0", "m1", "m2"]
+    for number, seqs in ((0, [1, 2, 3]), (1, [1, 2]), (2, [1, 2, 3])):
+        got = read[f"m{number}"]
+        assert got.row == store.get(f"m{number}")
+        assert got.log == store.log(f"m{number}")
+        assert [e["seq"] for e in got.log] == seqs and {e["m"] for e in got.log} == {number}
+        assert got.log[0]["n"] == 2**70
+    assert read["m0"].token_hashes == {0: "tok0"} == store.seat_token_hashes("m0")
+    assert read["m1"].token_hashes == {} and read["m2"].token_hashes == {}
+    assert store.stored_many([]) == {}
+
+
+def test_games_in_play_names_each_game_of_an_unfinished_match_once(store: Store) -> None:
+    assert store.games_in_play() == []
+    for number in range(2):
+        store.create_match(row(f"m{number}"))
+    finished = row("done")
+    finished.game = "goofspiel"
+    store.create_match(finished)
+    store.append("done", [{"seq": 1, "type": "resign", "time": 1.0}], True, {"w": 0}, 1.0)
+    assert store.games_in_play() == ["toy_bids"]

@@ -48,8 +48,9 @@ def match_record(match: Match) -> dict[str, Any]:
 def annotate(match: Match, entry: LogEntry, decision: int, time: float) -> None:
     """Note the time, decision and receipt of the kernel history entries this effect
     added (the record shows them)."""
-    while len(match._annotations) < len(match.state.history):
-        history_entry = match.state.history[len(match._annotations)]
+    history = match.state.history  # a copy of the whole history: taken once, not per entry
+    while len(match._annotations) < len(history):
+        history_entry = history[len(match._annotations)]
         note: dict[str, Any] = {"time": time, "decision": decision}
         if history_entry.kind == "submit":
             digest = match.ledger.receipts.get((decision, history_entry.seat))

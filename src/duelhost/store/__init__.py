@@ -9,7 +9,8 @@ the receipts' nonces, the hash of the creator's host key, creation time, whether
 each human seat's single-use invite and, once it was exchanged, of the seat token it gave: the
 database never holds an invite or a token itself). The server commits every step's entries
 before it acknowledges or broadcasts anything, and rebuilds unfinished matches on start by
-replaying their logs (``Store.unfinished``).
+replaying their logs (``Store.unfinished``); a process that takes several matches over reads
+their rows, logs and seats in three queries (``Store.stored_many``).
 
 SQLite runs with ``journal_mode=WAL`` and ``synchronous=FULL``, and PostgreSQL sessions with
 ``synchronous_commit=on``, so a commit that returned is on disk even if the process (or, for
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import bindparam, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
@@ -65,6 +67,16 @@ class MatchRow:
     """SHA-256 hex of the creator's host key (None for matches made before invites)."""
 
 
+@dataclass
+class Stored:
+    """Everything a match is rebuilt from: its row, its log entries in order, and the token
+    hash of each seat whose invite was exchanged."""
+
+    row: MatchRow
+    log: list[dict[str, Any]] = field(default_factory=list)
+    token_hashes: dict[int, str] = field(default_factory=dict)
+
+
 class InviteError(LookupError):
     """An invite that cannot be exchanged; ``status`` is 404 (unknown) or 410 (used)."""
 
@@ -75,6 +87,16 @@ class InviteError(LookupError):
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def _entry(text: str) -> dict[str, Any]:
+    """A stored log entry (``orjson``: a fifth of ``json``'s time; an integer beyond 64 bits,
+    which it refuses, is read by ``json``)."""
+    try:
+        entry: dict[str, Any] = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        entry = json.loads(text)
+    return entry
 
 
 def default_url() -> str:
@@ -311,7 +333,36 @@ class Store:
                 .where(match_log.c.match_id == match_id)
                 .order_by(match_log.c.seq)
             ).all()
-        return [json.loads(item[0]) for item in found]
+        return [_entry(item[0]) for item in found]
+
+    def stored_many(self, match_ids: Iterable[str]) -> dict[str, Stored]:
+        """The rows, logs and seat token hashes of several matches, in three queries on one
+        connection (a takeover's batch); a match that does not exist is left out."""
+        ids = sorted(set(match_ids))
+        if not ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(matches).where(matches.c.id.in_(ids))).all()
+            found = {item.id: Stored(_row(item._mapping)) for item in rows}
+            entries = connection.execute(
+                select(match_log.c.match_id, match_log.c.entry)
+                .where(match_log.c.match_id.in_(ids))
+                .order_by(match_log.c.match_id, match_log.c.seq)
+            ).all()
+            seats = connection.execute(
+                select(invites.c.match_id, invites.c.seat, invites.c.token_hash).where(
+                    invites.c.match_id.in_(ids), invites.c.token_hash.is_not(None)
+                )
+            ).all()
+        for match_id, text in entries:
+            stored = found.get(match_id)
+            if stored is not None:
+                stored.log.append(_entry(text))
+        for match_id, seat, token_hash in seats:
+            stored = found.get(match_id)
+            if stored is not None:
+                stored.token_hashes[int(seat)] = str(token_hash)
+        return found
 
     def last_seq(self, match_id: str) -> int:
         """The highest sequence number in the match's stored log (0 when it has none)."""
@@ -327,6 +378,14 @@ class Store:
                 select(matches).where(matches.c.over.is_(False)).order_by(matches.c.created)
             ).all()
         return [_row(item._mapping) for item in found]
+
+    def games_in_play(self) -> list[str]:
+        """The games of the unfinished matches, each once."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(matches.c.game).where(matches.c.over.is_(False)).distinct()
+            ).all()
+        return sorted(str(item[0]) for item in found)
 
     def list(self, limit: int, offset: int, game: str | None = None) -> tuple[int, list[MatchRow]]:
         query = select(matches)
@@ -373,6 +432,7 @@ __all__ = [
     "InviteError",
     "MatchRow",
     "Store",
+    "Stored",
     "default_url",
     "match_log",
     "matches",
