@@ -9,19 +9,14 @@ import pytest
 
 import duelhost
 from duelhost.bots import SeatHandle, make_bot
-from duelhost.bots.budget import Budget, set_default
 from duelhost.games.warriors_death.bots import WarriorsDeathBot
 from duelhost.games.warriors_death.opponent import WRONG, column_predictions, shown_likelihoods
 from duelhost.games.warriors_death.state import WarriorsDeathState
+from tests.bots.responses import node_budget, play_rounds
 
 EVERY = list(range(10))
 
-
-@pytest.fixture(autouse=True)
-def small_budget() -> object:
-    set_default(Budget(nodes=200))
-    yield
-    set_default(Budget())
+small_budget = node_budget(200)
 
 
 def test_shown_units_with_a_full_hand_by_hand() -> None:
@@ -70,15 +65,8 @@ def test_the_model_recognises_the_random_bot() -> None:
     ends with the largest weight (an Astrologian or a Blue Mage shown early is eleven or ten
     times likelier under it than a Reaper is)."""
     game = duelhost.load("warriors_death", bouts=1, rounds=10)
-    state = game.new(seed=4)
-    hard = make_bot("hard", game, 0, 4)
-    other = make_bot("random", game, 1, 4)
+    state, (hard, _) = play_rounds(game, ("hard", "random"), 4, 10)
     assert isinstance(hard, WarriorsDeathBot)
-    for _ in range(10):
-        first = hard.act(SeatHandle(state, 0))
-        second = other.act(SeatHandle(state, 1))
-        state.submit(0, first)
-        state.submit(1, second)
     hard._learn(state.view(0))
     weights = hard.model.weights()
     assert hard.model.observed == 10
