@@ -1,6 +1,7 @@
 """A Warrior's Death's opponent model: each policy's prediction and likelihood of a shown unit
-worked by hand, the fit against the ``random`` bot, and secrecy (the same view gives the same
-play whatever the other seat really did)."""
+worked by hand, the fit against the ``random`` bot, secrecy (the same view gives the same play
+whatever the other seat really did), and ``medium``'s budget (a fifth of ``hard``'s) and
+reproducibility."""
 
 from __future__ import annotations
 
@@ -89,4 +90,54 @@ def test_the_same_view_gives_the_same_play_whatever_the_other_seat_did() -> None
         view = state.view(0)
         move = bot.act(SeatHandle(state, 0))
         plays.append((view, move, bot.last_strategy))
+    assert plays[0] == plays[1]
+
+
+def test_medium_is_hard_with_a_fifth_of_the_budget() -> None:
+    """``medium`` is ``hard``'s bout-rollout response with 200 / 5 = 40 rollouts a decision,
+    the same opponent model (the equilibrium its safe policy); ``easy`` rolls nothing out."""
+    game = duelhost.load("warriors_death")
+    medium, hard, easy = (make_bot(level, game, 1, 3) for level in ("medium", "hard", "easy"))
+    assert isinstance(medium, WarriorsDeathBot) and isinstance(hard, WarriorsDeathBot)
+    assert isinstance(easy, WarriorsDeathBot)
+    assert (medium.name, medium.budget.nodes, medium.rollouts) == ("medium", 40, True)
+    assert (hard.budget.nodes, hard.rollouts, easy.rollouts) == (200, True, False)
+    assert medium.model.names == hard.model.names == ["submission", "unit", "equilibrium"]
+    assert medium.model.safe == hard.model.safe == "equilibrium"
+
+
+def test_medium_makes_one_sweep_where_hard_makes_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first decision of a match: both seats hold all ten units, so the abstract plays
+    are 9 units and 10 Astrologian predictions a side. An Astrologian's prediction only hits
+    or misses, so a sweep rolls out 9 x 9 unit pairs, 9 x 2 for each side's Astrologian
+    against a unit (hit or miss) and 2 x 2 for two Astrologians: 81 + 18 + 18 + 4 = 121
+    rollouts. ``medium``'s 40 make one sweep (the minimum); ``hard``'s 200 two (242)."""
+    from duelhost.games.warriors_death import bots
+
+    calls: list[int] = []
+    rollout = bots.BoutSim.rollout
+
+    def counted(sim: bots.BoutSim, *args: object) -> int:
+        calls.append(1)
+        return rollout(sim, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots.BoutSim, "rollout", counted)
+    game = duelhost.load("warriors_death")
+    spent = {}
+    for level in ("medium", "hard"):
+        calls.clear()
+        make_bot(level, game, 0, 3).act(SeatHandle(game.new(seed=3), 0))
+        spent[level] = len(calls)
+    assert spent == {"medium": 121, "hard": 242}
+
+
+def test_medium_matches_are_reproducible_with_nodes() -> None:
+    """The same seed and node budget give the same match, submission for submission (one bout
+    of four rounds, ``medium`` against ``easy``), and ``medium``'s strategy at every round."""
+    game = duelhost.load("warriors_death", bouts=1, rounds=4)
+    plays = []
+    for _ in range(2):
+        state, (medium, _) = play_rounds(game, ("medium", "easy"), 6, 4)
+        assert isinstance(medium, WarriorsDeathBot)
+        plays.append(([entry.text for entry in state.history], medium.last_strategy))
     assert plays[0] == plays[1]

@@ -39,8 +39,8 @@ own plays and whose columns are the other seat's:
   of the strengths in death, over 20) in one determinized state and plays the equilibrium.
 
 ``hard`` spends the whole budget (``duelhost.bots.budget``: 1 s a decision, or a number of
-rollouts with ``--bot-nodes``), ``medium`` a fifth (``MEDIUM_SCALE``). With a node budget every choice is a
-function of the match seed and the views, so matches are reproducible.
+rollouts with ``--bot-nodes``), ``medium`` a fifth (``MEDIUM_SCALE``). With a node budget
+every choice is a function of the match seed and the views, so matches are reproducible.
 """
 
 from __future__ import annotations
