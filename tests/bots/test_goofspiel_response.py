@@ -1,6 +1,7 @@
-"""Seven-galaxy Goofspiel's restricted-Nash-response bot: the match forecast and the galaxy
+"""Seven-galaxy Goofspiel's restricted-Nash-response bots: the match forecast and the galaxy
 rollouts worked by hand, the galaxy read from the view, the opponent model's fit against "bid
-the prize", and secrecy (the same views give the same play whatever the hidden deal)."""
+the prize", ``medium``'s budget and model (rules of thumb only), reproducibility, and secrecy
+(the same views give the same play whatever the hidden deal)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,14 @@ import random
 import pytest
 
 import duelhost
-from duelhost.bots import SeatHandle, make_bot
-from duelhost.bots.budget import Budget, set_default
+from duelhost.bots import SeatHandle, make_bot, play_match
+from duelhost.games.goofspiel.bots import GoofspielMatrixBot
 from duelhost.games.goofspiel.forecast import match_forecast
 from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy
 from duelhost.games.goofspiel.response import GalaxyResponseBot
+from tests.bots.responses import node_budget, play_rounds
 
-
-@pytest.fixture(autouse=True)
-def small_budget() -> object:
-    set_default(Budget(nodes=60))
-    yield
-    set_default(Budget())
+small_budget = node_budget(60)
 
 
 def test_forecast_by_hand() -> None:
@@ -100,26 +97,61 @@ def test_the_galaxy_is_read_from_the_view() -> None:
     assert galaxy.counts == ([0, 2, 3, 3, 2], [0, 2, 2, 3, 3])
 
 
-def test_the_model_recognises_bid_the_prize() -> None:
+@pytest.mark.parametrize("level", ["hard", "medium"])
+def test_the_model_recognises_bid_the_prize(level: str) -> None:
     """Against ``easy`` every fleet is the one "bid the prize" predicts: with four sizes left,
     each round multiplies the prize policy's weight against the random one's by (0.95 +
-    0.05 / 4) / (1 / 4) = 3.85, so after eight rounds by 3.85^8, about 48,000."""
+    0.05 / 4) / (1 / 4) = 3.85, so after eight rounds by 3.85^8, about 48,000. ``hard``'s
+    confidence is scaled by the weight of the policies other than the equilibrium;
+    ``medium`` models no equilibrium, so its confidence is the full 0.9 * 8 / (8 + 3)."""
     game = duelhost.load("goofspiel", galaxies=3, planets=4)
-    state = game.new(seed=5)
-    hard = make_bot("hard", game, 0, 5)
-    easy = make_bot("easy", game, 1, 5)
-    assert isinstance(hard, GalaxyResponseBot)
-    for _ in range(9):
-        first = hard.act(SeatHandle(state, 0))
-        second = easy.act(SeatHandle(state, 1))
-        state.submit(0, first)
-        state.submit(1, second)
-    weights = hard.model.weights()
-    assert hard.model.observed == 8
+    _, (bot, _) = play_rounds(game, (level, "easy"), 5, 9)
+    assert isinstance(bot, GalaxyResponseBot)
+    weights = bot.model.weights()
+    assert bot.model.observed == 8
     assert weights["random"] / weights["prize"] == pytest.approx(3.85**-8, rel=1e-6)
-    assert weights["prize"] > weights["equilibrium"]
-    exploitable = 1 - weights["equilibrium"]
-    assert hard.model.confidence() == pytest.approx(0.9 * 8 / 11 * exploitable)
+    exploitable = 1 - weights.get("equilibrium", 0.0)
+    if level == "hard":
+        assert weights["prize"] > weights["equilibrium"]
+        assert exploitable < 1
+    assert bot.model.confidence() == pytest.approx(0.9 * 8 / 11 * exploitable)
+
+
+def test_medium_is_the_response_with_a_tenth_of_the_budget_and_rules_of_thumb() -> None:
+    """With several galaxies ``medium`` is ``hard``'s response with 60 / 10 = 6 nodes a
+    decision (one sweep of the matrix) and a model of "bid the prize" and random fleets only,
+    none of them safe; in classic Goofspiel it stays the matrix-rollout equilibrium bot."""
+    game = duelhost.load("goofspiel", galaxies=3, planets=4)
+    medium, hard = make_bot("medium", game, 0, 1), make_bot("hard", game, 0, 1)
+    assert isinstance(medium, GalaxyResponseBot) and isinstance(hard, GalaxyResponseBot)
+    assert (medium.name, medium.budget.nodes, hard.budget.nodes) == ("medium", 6, 60)
+    assert (medium.model.names, medium.model.safe) == (["prize", "random"], None)
+    assert hard.model.names == ["prize", "random", "equilibrium"]
+    assert hard.model.safe == "equilibrium"
+    classic = duelhost.load("goofspiel", galaxies=1, planets=4)
+    assert isinstance(make_bot("medium", classic, 0, 1), GoofspielMatrixBot)
+
+
+def test_medium_trusts_its_model_against_a_mixing_player() -> None:
+    """Against ``hard``, who mixes, ``medium``'s confidence after n rounds seen is the whole
+    0.9 * n / (n + 3): no equilibrium in its model holds it back. ``hard``'s own confidence
+    against ``medium`` is below its 0.9 * n / (n + 3)."""
+    game = duelhost.load("goofspiel", galaxies=3, planets=4)
+    _, (medium, hard) = play_rounds(game, ("medium", "hard"), 3, 7)
+    assert isinstance(medium, GalaxyResponseBot) and isinstance(hard, GalaxyResponseBot)
+    assert medium.model.observed == hard.model.observed == 6
+    assert medium.model.confidence() == pytest.approx(0.9 * 6 / 9)
+    assert hard.model.confidence() < 0.9 * 6 / 9
+
+
+def test_medium_matches_are_reproducible_with_nodes() -> None:
+    """The same seed and node budget give the same seven-galaxy match, fleet for fleet."""
+    game = duelhost.load("goofspiel", galaxies=3, planets=4)
+    records = []
+    for _ in range(2):
+        bots = [make_bot("hard", game, 0, 9), make_bot("medium", game, 1, 9)]
+        records.append(play_match(game.new(seed=9), bots).to_json())
+    assert records[0] == records[1]
 
 
 def test_the_same_views_give_the_same_play_whatever_the_hidden_deal() -> None:

@@ -1,6 +1,7 @@
 """A Warrior's Death's opponent model: each policy's prediction and likelihood of a shown unit
-worked by hand, the fit against the ``random`` bot, and secrecy (the same view gives the same
-play whatever the other seat really did)."""
+worked by hand, the fit against the ``random`` bot, secrecy (the same view gives the same play
+whatever the other seat really did), and ``medium``'s budget (a fifth of ``hard``'s) and
+reproducibility."""
 
 from __future__ import annotations
 
@@ -9,19 +10,14 @@ import pytest
 
 import duelhost
 from duelhost.bots import SeatHandle, make_bot
-from duelhost.bots.budget import Budget, set_default
 from duelhost.games.warriors_death.bots import WarriorsDeathBot
 from duelhost.games.warriors_death.opponent import WRONG, column_predictions, shown_likelihoods
 from duelhost.games.warriors_death.state import WarriorsDeathState
+from tests.bots.responses import node_budget, play_rounds
 
 EVERY = list(range(10))
 
-
-@pytest.fixture(autouse=True)
-def small_budget() -> object:
-    set_default(Budget(nodes=200))
-    yield
-    set_default(Budget())
+small_budget = node_budget(200)
 
 
 def test_shown_units_with_a_full_hand_by_hand() -> None:
@@ -70,15 +66,8 @@ def test_the_model_recognises_the_random_bot() -> None:
     ends with the largest weight (an Astrologian or a Blue Mage shown early is eleven or ten
     times likelier under it than a Reaper is)."""
     game = duelhost.load("warriors_death", bouts=1, rounds=10)
-    state = game.new(seed=4)
-    hard = make_bot("hard", game, 0, 4)
-    other = make_bot("random", game, 1, 4)
+    state, (hard, _) = play_rounds(game, ("hard", "random"), 4, 10)
     assert isinstance(hard, WarriorsDeathBot)
-    for _ in range(10):
-        first = hard.act(SeatHandle(state, 0))
-        second = other.act(SeatHandle(state, 1))
-        state.submit(0, first)
-        state.submit(1, second)
     hard._learn(state.view(0))
     weights = hard.model.weights()
     assert hard.model.observed == 10
@@ -101,4 +90,54 @@ def test_the_same_view_gives_the_same_play_whatever_the_other_seat_did() -> None
         view = state.view(0)
         move = bot.act(SeatHandle(state, 0))
         plays.append((view, move, bot.last_strategy))
+    assert plays[0] == plays[1]
+
+
+def test_medium_is_hard_with_a_fifth_of_the_budget() -> None:
+    """``medium`` is ``hard``'s bout-rollout response with 200 / 5 = 40 rollouts a decision,
+    the same opponent model (the equilibrium its safe policy); ``easy`` rolls nothing out."""
+    game = duelhost.load("warriors_death")
+    medium, hard, easy = (make_bot(level, game, 1, 3) for level in ("medium", "hard", "easy"))
+    assert isinstance(medium, WarriorsDeathBot) and isinstance(hard, WarriorsDeathBot)
+    assert isinstance(easy, WarriorsDeathBot)
+    assert (medium.name, medium.budget.nodes, medium.rollouts) == ("medium", 40, True)
+    assert (hard.budget.nodes, hard.rollouts, easy.rollouts) == (200, True, False)
+    assert medium.model.names == hard.model.names == ["submission", "unit", "equilibrium"]
+    assert medium.model.safe == hard.model.safe == "equilibrium"
+
+
+def test_medium_makes_one_sweep_where_hard_makes_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first decision of a match: both seats hold all ten units, so the abstract plays
+    are 9 units and 10 Astrologian predictions a side. An Astrologian's prediction only hits
+    or misses, so a sweep rolls out 9 x 9 unit pairs, 9 x 2 for each side's Astrologian
+    against a unit (hit or miss) and 2 x 2 for two Astrologians: 81 + 18 + 18 + 4 = 121
+    rollouts. ``medium``'s 40 make one sweep (the minimum); ``hard``'s 200 two (242)."""
+    from duelhost.games.warriors_death import bots
+
+    calls: list[int] = []
+    rollout = bots.BoutSim.rollout
+
+    def counted(sim: bots.BoutSim, *args: object) -> int:
+        calls.append(1)
+        return rollout(sim, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots.BoutSim, "rollout", counted)
+    game = duelhost.load("warriors_death")
+    spent = {}
+    for level in ("medium", "hard"):
+        calls.clear()
+        make_bot(level, game, 0, 3).act(SeatHandle(game.new(seed=3), 0))
+        spent[level] = len(calls)
+    assert spent == {"medium": 121, "hard": 242}
+
+
+def test_medium_matches_are_reproducible_with_nodes() -> None:
+    """The same seed and node budget give the same match, submission for submission (one bout
+    of four rounds, ``medium`` against ``easy``), and ``medium``'s strategy at every round."""
+    game = duelhost.load("warriors_death", bouts=1, rounds=4)
+    plays = []
+    for _ in range(2):
+        state, (medium, _) = play_rounds(game, ("medium", "easy"), 6, 4)
+        assert isinstance(medium, WarriorsDeathBot)
+        plays.append(([entry.text for entry in state.history], medium.last_strategy))
     assert plays[0] == plays[1]

@@ -2,11 +2,15 @@
 
 * ``easy`` (also ``prize``): sends the remaining fleet closest in size to the planet's worth
   (the smaller one on a tie): the "bid the prize" strategy.
-* ``medium``: the matrix-rollout equilibrium bot (``duelhost.bots.equilibrium``) over this
-  round's fleets, from states determinized by :func:`determinize`, with a tenth of the budget.
+* ``medium`` in classic Goofspiel (``galaxies=1``): the matrix-rollout equilibrium bot
+  (``duelhost.bots.equilibrium``) over this round's fleets, from states determinized by
+  :func:`determinize`, with a tenth of the budget.
 * ``hard`` with several galaxies: the restricted Nash response to a fitted model of the other
   seat over the round's matrix game, valued by rollouts to the galaxy's end
   (``duelhost.games.goofspiel.response``).
+* ``medium`` with several galaxies: the same response with a tenth of the budget and a model
+  of rules of thumb only ("bid the prize" or random fleets, never the equilibrium), so it
+  exploits weak play but is itself exploitable.
 * ``hard`` in classic Goofspiel (``galaxies=1``) plays the exact equilibrium from the solver's
   table (``duelhost solve goofspiel --planets N``; tables up to 6 cards are solved on first
   use), falling back to the matrix bot when no table is at hand or a timeout has made the
@@ -248,8 +252,17 @@ class ClassicEquilibriumBot:
         return str(self._rng.choices(cards, weights=[strategy[c] for c in cards])[0])
 
 
-def make_response(name: str, game: Game, seat: int, seed: int, scale: float) -> Bot:
-    """The restricted-Nash-response bot of the games with several galaxies."""
+def make_response(
+    name: str,
+    game: Game,
+    seat: int,
+    seed: int,
+    scale: float,
+    prior: dict[str, float] | None = None,
+    safe: str | None = "equilibrium",
+) -> Bot:
+    """The restricted-Nash-response bot of the games with several galaxies, ``scale`` times
+    the budget; ``prior`` and ``safe`` its opponent model's (None: ``hard``'s three policies)."""
     from duelhost.games.goofspiel.response import GalaxyResponseBot
 
     memory = RoundMemory()
@@ -261,6 +274,8 @@ def make_response(name: str, game: Game, seat: int, seed: int, scale: float) -> 
         default().scaled(scale),
         memory.rounds,
         lambda view, rounds: _their_fleets(view, 1 - seat, rounds, galaxies, planets),
+        prior=prior,
+        safe=safe,
     )
 
 
@@ -270,8 +285,16 @@ def make_hard(game: Game, seat: int, seed: int) -> Bot:
     return make_response("hard", game, seat, seed, 1.0)
 
 
+MEDIUM_SCALE = 0.1
+"""``medium``'s share of the budget (at least one sweep of the matrix is always made)."""
+
+
 def make_medium(game: Game, seat: int, seed: int) -> Bot:
-    return GoofspielMatrixBot("medium", game, seat, seed, 0.1)
+    if int(game.options["galaxies"]) == 1:
+        return GoofspielMatrixBot("medium", game, seat, seed, MEDIUM_SCALE)
+    from duelhost.games.goofspiel.response import RULES_OF_THUMB
+
+    return make_response("medium", game, seat, seed, MEDIUM_SCALE, RULES_OF_THUMB, None)
 
 
 register_bot("prize", PrizeBot, game="goofspiel")

@@ -1,4 +1,4 @@
-"""Seven-galaxy Goofspiel's ``medium`` and ``hard``: a restricted Nash response per round.
+"""Goofspiel's ``medium`` and ``hard`` with several galaxies: a restricted Nash response per round.
 
 Each round is still a matrix game over both seats' remaining fleet sizes (rows the bot's,
 columns the other seat's), but the bot plays against what it has learnt of the other seat:
@@ -21,6 +21,11 @@ columns the other seat's), but the bot plays against what it has learnt of the o
   model's confidence (0 at the first round, rising to 0.9). Against an equilibrium player the
   model predicts the equilibrium and the response stays safe; against ``random`` or ``easy``
   it exploits them.
+* **Levels.** ``hard`` spends the whole budget with the three policies above. ``medium``
+  spends a tenth (one sweep of the matrix at ``--bot-nodes 400``) and models the other seat by
+  rules of thumb only (``RULES_OF_THUMB``: "bid the prize" or random fleets, no equilibrium,
+  so no policy keeps its response safe): it exploits ``easy`` and ``random`` as ``hard`` does,
+  but against a player who mixes it trusts a wrong model up to 0.9 and ``hard`` beats it.
 
 Everything comes from the seat's view (and the rounds it was shown): the bot never holds the
 match state.
@@ -42,7 +47,10 @@ from duelhost.core.rng import derive
 from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy, closest, galaxy_from_view
 
 PRIOR = {"prize": 1.0, "random": 1.0, "equilibrium": 1.0}
-"""Prior weights of the other seat's policies."""
+"""Prior weights of the other seat's policies (``hard``)."""
+RULES_OF_THUMB = {"prize": 1.0, "random": 1.0}
+"""``medium``'s model: the other seat is taken to bid the prize or send random fleets, never to
+play the equilibrium, so nothing keeps its response safe against a player who mixes."""
 ROLLOUT_POLICY = {"prize": "prize", "random": "random", "equilibrium": "mixed"}
 """The rollout policy standing for each modelled policy (an equilibrium player's later
 rounds are played by the ``mixed`` policy)."""
@@ -65,6 +73,8 @@ class GalaxyResponseBot:
         rounds: Any,
         their_fleets: Any,
         trust: float = 0.9,
+        prior: dict[str, float] | None = None,
+        safe: str | None = "equilibrium",
     ) -> None:
         self.name = name
         self.seat = seat
@@ -74,7 +84,9 @@ class GalaxyResponseBot:
         self._their_fleets = their_fleets
         """``their_fleets(view, rounds) -> the other seat's remaining sizes``."""
         self._rng = derive(seed, "galaxy-response", name, seat)
-        self.model = MixtureModel(PRIOR, trust=trust, safe="equilibrium")
+        self.model = MixtureModel(PRIOR if prior is None else prior, trust=trust, safe=safe)
+        """The other seat's policies (``PRIOR``, or ``prior``); ``safe`` the one that leaves
+        nothing to exploit (None: every policy is exploited)."""
         self._predictions: dict[Key, tuple[int, list[int], dict[int, float]]] = {}
         """Per round: (worth, the other seat's sizes, the equilibrium's column strategy)."""
         self._scored: set[Key] = set()
