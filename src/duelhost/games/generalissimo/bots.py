@@ -52,7 +52,7 @@ from duelhost.games.generalissimo.board import (
     SWORDSMAN,
     kind_can_remove,
 )
-from duelhost.games.generalissimo.formation import advance, exposed
+from duelhost.games.generalissimo.formation import advance, exposed, steps_to_prey
 from duelhost.games.generalissimo.generated import Generated
 from duelhost.games.generalissimo.state import GeneralissimoState
 
@@ -115,24 +115,7 @@ def approach(board: list[int], side: int) -> int:
 def steps_to_enemies(board: list[int], side: int) -> tuple[int, int]:
     """Steps from ``side``'s pieces to the nearest enemy each can remove, and the same for the
     other side's pieces."""
-    pieces: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
-    for cell, piece in enumerate(board):
-        if piece:
-            pieces[piece >> 3].append((cell % COLUMNS, cell // COLUMNS, piece & 7))
-    totals = [0, 0]
-    for own in (0, 1):
-        enemies = pieces[1 - own]
-        for col, row, kind in pieces[own]:
-            removes = REMOVES[kind]
-            best = 99
-            for ecol, erow, ekind in enemies:
-                if removes[ekind]:
-                    dist = max(abs(col - ecol), abs(row - erow))
-                    if dist < best:
-                        best = dist
-            if best < 99:
-                totals[own] += best
-    return totals[side], totals[1 - side]
+    return steps_to_prey(board, side), steps_to_prey(board, 1 - side)
 
 
 def gain(state: GeneralissimoState, move: Generated) -> int:
@@ -201,7 +184,7 @@ class Search:
             # would hold every piece back: one piece stepping forward brings many enemies
             # nearer to it).
             # Counted from the root's, so a draw's worth stays comparable.
-            hunt = steps_to_enemies(state.board, self.seat)[0] - self.hunt_base
+            hunt = steps_to_prey(state.board, self.seat) - self.hunt_base
             value = float(lead - APPROACH * (hunt if side == self.seat else -hunt))
         else:
             value = float(lead - APPROACH * approach(state.board, side))
@@ -325,7 +308,7 @@ class Search:
         node each), which ranks the moves; then iterative deepening from depth 1 over the best
         ``3 * quiet`` of them and every capture, each iteration in the last one's order. A
         ``max_depth`` of 0 is the probe alone."""
-        self.hunt_base = steps_to_enemies(state.board, self.seat)[0]
+        self.hunt_base = steps_to_prey(state.board, self.seat)
         moves: list[Generated | None] = [*state._generated(), None]
         self.rng.shuffle(moves)  # ties go to a seeded random move
         scores: dict[int, float] = {}

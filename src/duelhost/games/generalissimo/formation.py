@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from duelhost.games.generalissimo.board import COLUMNS, ROWS
+from duelhost.games.generalissimo.board import COLUMNS, KINDS, ROWS, kind_can_remove
 from duelhost.games.generalissimo.generated import Generated
 
 CAP = 7
@@ -37,4 +37,42 @@ def advance(board: list[int], side: int, unsafe: set[int]) -> int:
             row = cell // COLUMNS
             gained = row if side == 0 else ROWS - 1 - row
             total += gained if gained < CAP else CAP
+    return total
+
+
+DISTANCE = tuple(
+    tuple(
+        max(abs(a % COLUMNS - b % COLUMNS), abs(a // COLUMNS - b // COLUMNS))
+        for b in range(COLUMNS * ROWS)
+    )
+    for a in range(COLUMNS * ROWS)
+)
+"""King steps between two cells (``DISTANCE[a][b]``)."""
+PREY = tuple(
+    tuple(victim for victim in KINDS if attacker in KINDS and kind_can_remove(attacker, victim))
+    for attacker in range(8)
+)
+"""The kinds each kind can remove (GE5-GE7)."""
+
+
+def steps_to_prey(board: list[int], side: int) -> int:
+    """King steps from each of ``side``'s pieces to the nearest enemy it can remove, summed
+    (pieces with no such enemy not counted)."""
+    cells_of_kind: list[list[int]] = [[], [], [], [], [], [], [], []]
+    own: list[tuple[int, int]] = []
+    for cell, piece in enumerate(board):
+        if piece:
+            if piece >> 3 == side:
+                own.append((cell, piece & 7))
+            else:
+                cells_of_kind[piece & 7].append(cell)
+    targets: dict[int, list[int]] = {}
+    total = 0
+    for cell, kind in own:
+        found = targets.get(kind)
+        if found is None:
+            found = targets[kind] = [c for victim in PREY[kind] for c in cells_of_kind[victim]]
+        if found:
+            row = DISTANCE[cell]
+            total += min([row[c] for c in found])
     return total
