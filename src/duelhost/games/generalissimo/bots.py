@@ -20,15 +20,20 @@ quiescence search plays on captures only (stand pat on the evaluation).
 
 Evaluation, for the side to move: material (Horseman 5, Archer 4, Shieldman 3, Swordsman 4,
 Guardsman 6, Catapult 5), plus mobility (a hundredth of a point per legal move, both sides),
-minus threats (0.6 of what the other side's best capture would take, 0.3 of its second best),
-minus an approach term (a tenth of a point per step between each piece and the nearest enemy
-it can remove, so the search goes after the last pieces instead of drifting into GE8's
-quiet-turn draw).
+minus threats (0.6 of what the other side's best capture would take, 0.3 of its second best).
+``easy`` adds an approach term (a tenth of a point per step between each piece and the nearest
+enemy it can remove, its own minus the other side's). ``medium`` and ``hard`` instead count
+the searching seat's own steps to its prey only (from the root's: a difference would hold
+every piece back, since one piece stepping forward brings many enemies nearer to it), plus
+the advance term of ``formation`` (a tenth of a point per row each piece the other side
+cannot take stands beyond its back row, at most 7, its own minus the other side's): together
+they break the stand-off in which both armies wait out GE8's quiet-turn limit.
 
 Budget (``duelhost.bots.budget``): a node is one move or pass played in the search; with
 ``--bot-nodes N`` the bot is deterministic (ties broken by the seat's generator from the match
-seed). Levels: ``hard`` the full budget and ``quiet=10``; ``medium`` a tenth of it and
-``quiet=6``; ``easy`` one move deep plus captures (it takes what it sees, not what it risks).
+seed). Levels: ``hard`` the full budget and ``quiet=10``; ``medium`` the probe alone (every move
+valued by the evaluation of the position it leaves, one node a move); ``easy`` one move deep
+plus captures (it takes what it sees, not what it risks).
 """
 
 from __future__ import annotations
