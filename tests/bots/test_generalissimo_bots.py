@@ -95,21 +95,18 @@ def test_evaluate_values_every_move_from_the_seat_view() -> None:
 
 def test_quiet_turns_cost_the_searcher_when_not_behind() -> None:
     """GE8's pressure at 40 quiet half-turns, against the same search without it. Even
-    material (a Guardsman each, on A1 and A5, 4 steps apart): for the searching seat (South)
-    3 x 40 = 120 hundredths for the quiet turns, and its own 4 steps to its prey counted
-    40 / 10 = 4 times more, 16 steps of 0.1 point: -120 - 160 = -280; for North the quiet
-    turns gain 120 and its own 4 steps cost 160: -40. South behind (its Guardsman against a
-    Guardsman and a Horseman on A5 and B5, 6 points against 11): no quiet cost, its own
-    steps (4) still: -160."""
+    material (a Guardsman each, on A1 and A5): for the searching seat (South) 3 x 40 = 120
+    hundredths lost, for North 120 gained. South behind (its Guardsman against a Guardsman
+    and a Horseman on A5 and B5, 6 points against 11): no quiet cost."""
     game = duelhost.load("generalissimo")
     even = game.new(seed=0, position="9/9/9/9/9/9/9/g8/9/9/9/G8 s 1 40")
     behind = game.new(seed=0, position="9/9/9/9/9/9/9/gh7/9/9/9/G8 s 1 40")
     clock = Budget(nodes=10).clock()
     pressed = Search(0, clock, 10, 1, random.Random(0), True, press=True)
     plain = Search(0, clock, 10, 1, random.Random(0), True, press=False)
-    assert pressed.standing(even, 0) - plain.standing(even, 0) == -280
-    assert pressed.standing(even, 1) - plain.standing(even, 1) == -40
-    assert pressed.standing(behind, 0) - plain.standing(behind, 0) == -160
+    assert pressed.standing(even, 0) - plain.standing(even, 0) == -120
+    assert pressed.standing(even, 1) - plain.standing(even, 1) == 120
+    assert pressed.standing(behind, 0) - plain.standing(behind, 0) == 0
 
 
 def test_medium_is_the_probe_and_hard_searches_deeper() -> None:

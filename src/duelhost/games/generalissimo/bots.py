@@ -20,15 +20,20 @@ quiescence search plays on captures only (stand pat on the evaluation).
 
 Evaluation, for the side to move: material (Horseman 5, Archer 4, Shieldman 3, Swordsman 4,
 Guardsman 6, Catapult 5), plus mobility (a hundredth of a point per legal move, both sides),
-minus threats (0.6 of what the other side's best capture would take, 0.3 of its second best),
-minus an approach term (a tenth of a point per step between each piece and the nearest enemy
-it can remove, so the search goes after the last pieces instead of drifting into GE8's
-quiet-turn draw).
+minus threats (0.6 of what the other side's best capture would take, 0.3 of its second best).
+``easy`` adds an approach term (a tenth of a point per step between each piece and the nearest
+enemy it can remove, its own minus the other side's). ``medium`` and ``hard`` instead count
+the searching seat's own steps to its prey only (from the root's: a difference would hold
+every piece back, since one piece stepping forward brings many enemies nearer to it), plus
+the advance term of ``formation`` (a tenth of a point per row each piece the other side
+cannot take stands beyond its back row, at most 7, its own minus the other side's): together
+they break the stand-off in which both armies wait out GE8's quiet-turn limit.
 
 Budget (``duelhost.bots.budget``): a node is one move or pass played in the search; with
 ``--bot-nodes N`` the bot is deterministic (ties broken by the seat's generator from the match
-seed). Levels: ``hard`` the full budget and ``quiet=10``; ``medium`` a tenth of it and
-``quiet=6``; ``easy`` one move deep plus captures (it takes what it sees, not what it risks).
+seed). Levels: ``hard`` the full budget and ``quiet=10``; ``medium`` the probe alone (every move
+valued by the evaluation of the position it leaves, one node a move); ``easy`` one move deep
+plus captures (it takes what it sees, not what it risks).
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ from duelhost.games.generalissimo.board import (
     SWORDSMAN,
     kind_can_remove,
 )
+from duelhost.games.generalissimo.formation import advance, exposed, steps_to_prey
 from duelhost.games.generalissimo.generated import Generated
 from duelhost.games.generalissimo.state import GeneralissimoState
 
@@ -73,9 +79,8 @@ CONTEMPT = 1500.0
 PRESS = 3.0
 """Per quiet half-turn (GE8's count), what a position costs the searching seat while it is not
 behind in material: a capture (which restarts the count) is worth more the nearer the draw."""
-STALL = 10
-"""With pressure, a side's own steps to its prey count once more every ``STALL`` quiet
-half-turns."""
+ADVANCE = 10.0
+"""Per row a piece the other side cannot take stands beyond its back row (``formation``)."""
 SCALE = 1000.0
 """Hundredths of a point per unit of ``tanh`` in the analysis's values (10 points: 0.76)."""
 Q_DEPTH = 4
@@ -115,24 +120,7 @@ def approach(board: list[int], side: int) -> int:
 def steps_to_enemies(board: list[int], side: int) -> tuple[int, int]:
     """Steps from ``side``'s pieces to the nearest enemy each can remove, and the same for the
     other side's pieces."""
-    pieces: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
-    for cell, piece in enumerate(board):
-        if piece:
-            pieces[piece >> 3].append((cell % COLUMNS, cell // COLUMNS, piece & 7))
-    totals = [0, 0]
-    for own in (0, 1):
-        enemies = pieces[1 - own]
-        for col, row, kind in pieces[own]:
-            removes = REMOVES[kind]
-            best = 99
-            for ecol, erow, ekind in enemies:
-                if removes[ekind]:
-                    dist = max(abs(col - ecol), abs(row - erow))
-                    if dist < best:
-                        best = dist
-            if best < 99:
-                totals[own] += best
-    return totals[side], totals[1 - side]
+    return steps_to_prey(board, side), steps_to_prey(board, 1 - side)
 
 
 def gain(state: GeneralissimoState, move: Generated) -> int:
@@ -160,6 +148,7 @@ class Search:
         mobility: bool,
         press: bool = False,
         probe: bool = True,
+        advance: bool = False,
     ) -> None:
         self.seat = seat
         self.clock = clock
@@ -169,6 +158,9 @@ class Search:
         self.mobility = mobility
         self.press = press
         self.probe = probe
+        self.advance = advance
+        self.hunt_base = 0
+        """The searching seat's steps to its prey at the root (``root`` sets it)."""
         self.history: dict[tuple[int, int], int] = {}
         self.best = "pass"
         """The move ``root`` chose (set by the bot after the search)."""
@@ -192,14 +184,15 @@ class Search:
                 return -CONTEMPT if side == self.seat else CONTEMPT
             return float(WIN if winner == side else -WIN)
         lead = material(state, side)
-        own, theirs_steps = steps_to_enemies(state.board, side)
-        steps = own - theirs_steps
-        if self.press:
-            # A stalled match: the side's own steps to its prey count more with every quiet
-            # half-turn (the difference alone does not move anyone: a step towards an enemy
-            # that can remove the stepping piece is a step for both sides).
-            steps += own * state.quiet // STALL
-        value = float(lead - APPROACH * steps)
+        if self.advance:
+            # The searching seat's own steps to its prey (the difference with the other side's
+            # would hold every piece back: one piece stepping forward brings many enemies
+            # nearer to it).
+            # Counted from the root's, so a draw's worth stays comparable.
+            hunt = steps_to_prey(state.board, self.seat) - self.hunt_base
+            value = float(lead - APPROACH * (hunt if side == self.seat else -hunt))
+        else:
+            value = float(lead - APPROACH * approach(state.board, side))
         if self.press:
             # GE8's draw comes nearer with every quiet half-turn: while the searcher is not
             # behind, that costs it (and so gains the other side) a little each turn.
@@ -212,22 +205,27 @@ class Search:
                 other._pass()
                 theirs = other._generated()
                 if state.moved < 0:
-                    mine = len(state._generated())
+                    mine = state._generated()
                 else:  # mid-turn the piece that moved is still: count a fresh turn's moves
                     fresh = other._fork()
                     fresh._pass()
-                    mine = len(fresh._generated())
+                    mine = fresh._generated()
             else:
                 other = state
                 passed = state._fork()
                 passed._pass()
-                mine, theirs = len(passed._generated()), state._generated()
-            value += MOBILITY * (mine - len(theirs))
+                mine, theirs = passed._generated(), state._generated()
+            value += MOBILITY * (len(mine) - len(theirs))
             # The other side moves next: what it can take is at risk (its best capture in
             # full, the next best by another piece in part: a turn is two moves, GE2).
             threats = sorted((gain(other, m) for m in theirs if m[3]), reverse=True)
             if threats and threats[0] > 0:
                 value -= THREAT * (threats[0] + (max(threats[1], 0) / 2 if len(threats) > 1 else 0))
+            if self.advance:
+                board = state.board
+                value += ADVANCE * (
+                    advance(board, side, exposed(theirs)) - advance(board, 1 - side, exposed(mine))
+                )
         return value
 
     # ------------------------------------------------------------------ search
@@ -315,6 +313,7 @@ class Search:
         node each), which ranks the moves; then iterative deepening from depth 1 over the best
         ``3 * quiet`` of them and every capture, each iteration in the last one's order. A
         ``max_depth`` of 0 is the probe alone."""
+        self.hunt_base = steps_to_prey(state.board, self.seat)
         moves: list[Generated | None] = [*state._generated(), None]
         self.rng.shuffle(moves)  # ties go to a seeded random move
         scores: dict[int, float] = {}
@@ -403,6 +402,7 @@ class AlphaBetaBot:
         mobility: bool = True,
         press: bool = False,
         probe: bool = True,
+        advance: bool = False,
     ) -> None:
         self.name = name
         self.seat = seat
@@ -412,6 +412,7 @@ class AlphaBetaBot:
         self.mobility = mobility
         self.press = press
         self.probe = probe
+        self.advance = advance
         self._rng = derive(seed, "generalissimo-search", name, seat)
         self._seen: dict[bytes, int] = {}
         self._pieces = 0
@@ -473,6 +474,7 @@ class AlphaBetaBot:
             self.mobility,
             self.press,
             self.probe,
+            self.advance,
         )
         search.best, self.last_value = search.root(state)
         return state, search
@@ -485,11 +487,15 @@ def make_easy(game: Game, seat: int, seed: int) -> AlphaBetaBot:
 
 
 def make_medium(game: Game, seat: int, seed: int) -> AlphaBetaBot:
-    return AlphaBetaBot("medium", game, seat, seed, default(), quiet=0, max_depth=0, press=True)
+    return AlphaBetaBot(
+        "medium", game, seat, seed, default(), quiet=0, max_depth=0, press=True, advance=True
+    )
 
 
 def make_hard(game: Game, seat: int, seed: int) -> AlphaBetaBot:
-    return AlphaBetaBot("hard", game, seat, seed, default(), quiet=10, max_depth=8, press=True)
+    return AlphaBetaBot(
+        "hard", game, seat, seed, default(), quiet=10, max_depth=8, press=True, advance=True
+    )
 
 
 register_bot("easy", make_easy, game=GAME)
