@@ -12,16 +12,18 @@ Search (single-observer IS-MCTS): each iteration draws a determinization, walks 
 actions (UCT over the actions legal in that determinization, counting availability), adds one
 node, and plays a rollout to a horizon: to the start of the seat's next turn in play (its own
 turn, then the other seat's), to the third turn of play during setup. Rollouts play the greedy
-policy (``bots.score`` one action ahead, end the turn when nothing improves it; placements as
-the greedy bot makes them) with a tenth of random actions; the result is the score at the
-horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most visited action
-(ties: the higher total). ``evaluate(handle)`` gives the root's action values (for ``duelhost
-analyse``), the played action searched too.
+policy of ``rollout.py`` (``bots.score`` one action ahead, end the turn when nothing improves
+it; placements as the greedy bot makes them) with a tenth of random actions; the result is the
+score at the horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most
+visited action (ties: the higher total). ``evaluate(handle)`` gives the root's action values
+(for ``duelhost analyse``), the played action searched too. A ``width`` limits the root, in a
+turn, to the actions the policy scores best one action ahead (its shortlist).
 
 Budget: an iteration is a node (``--bot-nodes N``, deterministic with the match seed); seconds
 otherwise, at most a twentieth of the turn clock when the match has one (``turn_seconds``, TA7:
-a turn is many decisions). ``hard`` has the budget, ``medium`` a tenth; ``easy`` is greedy.
-A Flame choice, or a view the rebuild cannot reproduce, is left to the greedy bot.
+a turn is many decisions). ``hard`` has the budget and searches every action; ``medium`` a
+quarter of it on the policy's 3 best actions; ``easy`` is greedy. A Flame choice, or a view
+the rebuild cannot reproduce, is left to the greedy bot.
 """
 
 from __future__ import annotations
