@@ -146,9 +146,10 @@ def _knight_walk() -> duelhost.core.state.State:
     )
 
 
-def test_medium_searches_the_best_actions_one_action_ahead() -> None:
+def test_the_levels_search_the_best_actions_one_action_ahead() -> None:
     """``medium`` searches 3 of the 12 legal actions: D3-D4, then the first two 24.1 ties in
-    ``legal``'s order, and its tree's root holds no other action; ``hard`` searches all."""
+    ``legal``'s order, and its tree's root holds no other action; ``hard`` searches 5, the
+    next two ties added (``end``, a tie listed last, left out)."""
     from duelhost.games.tactic.search import SearchBot
 
     state = _knight_walk()
@@ -160,7 +161,7 @@ def test_medium_searches_the_best_actions_one_action_ahead() -> None:
         assert isinstance(state, TacticState)
         shortlist = ["A1-A2", "A1-B1", "D3-D4"]
         assert medium._shortlist(state) == shortlist
-        assert hard._shortlist(state) is None
+        assert hard._shortlist(state) == ["A1-A2", "A1-B1", "A1-B2", "D3-D4", "D3-E4"]
         search = medium._search(handle)
         assert search is not None
         assert set(search.root.children) == set(shortlist)

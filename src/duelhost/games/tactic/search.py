@@ -21,8 +21,8 @@ turn, to the actions the policy scores best one action ahead (its shortlist).
 
 Budget: an iteration is a node (``--bot-nodes N``, deterministic with the match seed); seconds
 otherwise, at most a twentieth of the turn clock when the match has one (``turn_seconds``, TA7:
-a turn is many decisions). ``hard`` has the budget and searches every action; ``medium`` a
-quarter of it on the policy's 3 best actions; ``easy`` is greedy. A Flame choice, or a view
+a turn is many decisions). ``hard`` has the budget on the policy's 5 best actions; ``medium``
+a quarter of it on the 3 best; ``easy`` is greedy. A Flame choice, or a view
 the rebuild cannot reproduce, is left to the greedy bot.
 """
 
@@ -346,8 +346,8 @@ def within_clock(budget: Budget, game: Game) -> Budget:
     return Budget(turn / ACTIONS_PER_TURN, budget.nodes)
 
 
-HARD_WIDTH = 0
-"""The ``hard`` root searches every legal action."""
+HARD_WIDTH = 5
+"""The ``hard`` root searches the rollout policy's 5 best actions in a turn."""
 MEDIUM_WIDTH = 3
 """The ``medium`` root searches the rollout policy's 3 best actions in a turn."""
 MEDIUM_SHARE = 0.25
