@@ -166,6 +166,7 @@ def test_the_levels_search_the_best_actions_one_action_ahead() -> None:
         assert search is not None
         assert set(search.root.children) == set(shortlist)
         assert search.root.visits == 10  # a quarter of 40
+        assert all(not child.children for child in search.root.children.values())  # one level
         assert medium.act(handle) in shortlist
 
 
