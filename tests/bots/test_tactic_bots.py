@@ -8,6 +8,7 @@ import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
 from duelhost.bots.budget import Budget, using
 from duelhost.games.tactic.search import determinize
+from duelhost.games.tactic.state import TacticState
 from tests.bots.levels import play
 from tests.games.tactic.helpers import arena
 
@@ -131,3 +132,54 @@ def test_evaluate_is_empty_when_the_view_cannot_be_rebuilt() -> None:
     state = arena((0, "King:Order", "A1"), (1, "King:Abyss", "D4"), (1, "Knight", "G7"))
     with using(Budget(nodes=5)):
         assert make_bot("hard", state.game, 0, 0).evaluate(SeatHandle(state, 0)) == {}
+
+
+def _knight_walk() -> duelhost.core.state.State:
+    """Order King A1, Knight D3 against the Abyss King on D6 (3 HP left) and a Striker: the
+    scores one action ahead are 24.1 now, 24.4 after D3-D4 (a row closer to D6), 24.1 after
+    a King step, D3-E4 or D3-C4 (as close as before), less after the other Knight steps."""
+    return arena(
+        (0, "King:Order", "A1"),
+        (0, "Knight", "D3"),
+        (1, "King:Abyss", "D6", 2),
+        (1, "Striker", "G7"),
+    )
+
+
+def test_the_levels_search_the_best_actions_one_action_ahead() -> None:
+    """``medium`` searches 3 of the 12 legal actions: D3-D4, then the first two 24.1 ties in
+    ``legal``'s order, and its tree's root holds no other action; ``hard`` searches 5, the
+    next two ties added (``end``, a tie listed last, left out)."""
+    from duelhost.games.tactic.search import SearchBot
+
+    state = _knight_walk()
+    handle = SeatHandle(state, 0)
+    with using(Budget(nodes=40)):
+        hard = make_bot("hard", state.game, 0, 0)
+        medium = make_bot("medium", state.game, 0, 0)
+        assert isinstance(hard, SearchBot) and isinstance(medium, SearchBot)
+        assert isinstance(state, TacticState)
+        shortlist = ["A1-A2", "A1-B1", "D3-D4"]
+        assert medium._shortlist(state) == shortlist
+        assert hard._shortlist(state) == ["A1-A2", "A1-B1", "A1-B2", "D3-D4", "D3-E4"]
+        search = medium._search(handle)
+        assert search is not None
+        assert set(search.root.children) == set(shortlist)
+        assert search.root.visits == 10  # a quarter of 40
+        assert all(not child.children for child in search.root.children.values())  # one level
+        assert medium.act(handle) in shortlist
+
+
+def test_a_node_budget_makes_the_decision_reproducible() -> None:
+    """Same seed, same node budget: the same tree, visit for visit."""
+    state = _match_in_play(3)
+    seat = state.to_act[0]
+    handle = SeatHandle(state, seat)
+    trees = []
+    with using(Budget(nodes=15)):
+        for _ in range(2):
+            bot = make_bot("hard", state.game, seat, 11)
+            search = bot._search(handle)
+            trees.append({t: (c.visits, c.total) for t, c in search.root.children.items()})
+    assert trees[0] == trees[1]
+    assert sum(visits for visits, _ in trees[0].values()) == 15

@@ -12,16 +12,19 @@ Search (single-observer IS-MCTS): each iteration draws a determinization, walks 
 actions (UCT over the actions legal in that determinization, counting availability), adds one
 node, and plays a rollout to a horizon: to the start of the seat's next turn in play (its own
 turn, then the other seat's), to the third turn of play during setup. Rollouts play the greedy
-policy (``bots.score`` one action ahead, end the turn when nothing improves it; placements as
-the greedy bot makes them) with a tenth of random actions; the result is the score at the
-horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most visited action
-(ties: the higher total). ``evaluate(handle)`` gives the root's action values (for ``duelhost
-analyse``), the played action searched too.
+policy of ``rollout.py`` (``bots.score`` one action ahead, end the turn when nothing improves
+it; placements as the greedy bot makes them) with a tenth of random actions; the result is the
+score at the horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most
+visited action (ties: the higher total). ``evaluate(handle)`` gives the root's action values
+(for ``duelhost analyse``), the played action searched too. A ``width`` limits the root, in a
+turn, to the actions the policy scores best one action ahead (its shortlist), and the tree
+to that one level: UCB over the shortlist, each iteration one action and a rollout.
 
 Budget: an iteration is a node (``--bot-nodes N``, deterministic with the match seed); seconds
 otherwise, at most a twentieth of the turn clock when the match has one (``turn_seconds``, TA7:
-a turn is many decisions). ``hard`` has the budget, ``medium`` a tenth; ``easy`` is greedy.
-A Flame choice, or a view the rebuild cannot reproduce, is left to the greedy bot.
+a turn is many decisions). ``hard`` has the budget on the policy's 5 best actions; ``medium``
+a quarter of it on the 3 best; ``easy`` is greedy. A Flame choice, or a view
+the rebuild cannot reproduce, is left to the greedy bot.
 """
 
 from __future__ import annotations
@@ -37,14 +40,10 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
 from duelhost.games.tactic import board
+from duelhost.games.tactic import rollout as playouts  # a module: bots.py imports this one
 from duelhost.games.tactic.abilities import ABILITIES
-from duelhost.games.tactic.bots import (
-    APPROACH,
-    KING_HP_WEIGHT,
-    UNIT_BONUS,
-    WIN,
-    GreedyTacticBot,
-)
+from duelhost.games.tactic.actions import format_action
+from duelhost.games.tactic.bots import GreedyTacticBot
 from duelhost.games.tactic.flags import ALIVE, CACHED, MOVED
 from duelhost.games.tactic.state import TacticState
 from duelhost.games.tactic.units import FACTION, KING, PLACE, PLAY
@@ -53,15 +52,8 @@ EXPLORE = 0.7
 """UCT's exploration constant (values in [-1, 1])."""
 MIN_VISITS = 3
 """Iterations an action needs before ``evaluate`` reports its mean (fewer is mostly noise)."""
-EPSILON = 0.1
-"""Share of random actions in rollouts."""
-SCALE = 20.0
-"""Score points per unit of ``tanh`` when squashing a horizon's score."""
-ROLLOUT_STEPS = 80
 ACTIONS_PER_TURN = 20
 """Decisions a turn is allowed for when a turn clock divides its time between them."""
-BADGER = ABILITIES["Badger"]
-"""Attacks on the diagonals: it lines up with the enemy King by king steps, not rook steps."""
 
 
 # --------------------------------------------------------------------------- determinization
@@ -133,95 +125,6 @@ def _rebuild(state: TacticState, view: dict[str, object], placer: int) -> None:
         state.placer = placer  # only the placer is asked to act in the build
 
 
-# --------------------------------------------------------------------------- evaluation
-
-
-def raw_score(state: TacticState, seat: int) -> float:
-    """``bots.score`` on the state itself (no views built): higher is better for ``seat``."""
-    if state.is_over:
-        winner = state.winner
-        return 0.0 if winner is None else (WIN if winner == seat else -WIN)
-    units = state.units()
-    owner, cells, dmg, types = state.u_owner, state.u_cell, state.u_dmg, state.u_type
-    enemy_king = state.kings[1 - seat]
-    kx, ky = (cells[enemy_king] % 7, cells[enemy_king] // 7) if enemy_king >= 0 else (0, 0)
-    total = 0.0
-    for u in units:
-        kind = types[u]
-        left = state.hp(u) - dmg[u]
-        value = KING_HP_WEIGHT * left if kind.king else UNIT_BONUS + left + state.at(u)
-        if owner[u] == seat:
-            total += value
-            if enemy_king >= 0 and not kind.king:
-                dx, dy = abs(cells[u] % 7 - kx), abs(cells[u] // 7 - ky)
-                badger = state.has(u, BADGER)
-                total -= APPROACH * (max(dx, dy) if badger else dx + dy)
-        else:
-            total -= value
-    return total
-
-
-def squash(state: TacticState, seat: int) -> float:
-    if state.is_over:
-        winner = state.winner
-        return 0.0 if winner is None else (1.0 if winner == seat else -1.0)
-    return math.tanh(raw_score(state, seat) / SCALE)
-
-
-# --------------------------------------------------------------------------- rollouts
-
-
-class Policy:
-    """The rollout policy: greedy one action ahead, a share ``epsilon`` of random actions."""
-
-    def __init__(self, rng: random.Random, epsilon: float = EPSILON) -> None:
-        self.rng = rng
-        self.epsilon = epsilon
-        self._placer = GreedyTacticBot.__new__(GreedyTacticBot)
-        self._placer._rng = rng
-
-    def choose(self, state: TacticState, seat: int) -> str:
-        legal = state.legal(seat)
-        if len(legal) == 1:
-            return legal[0]
-        rng = self.rng
-        if state.phase in (FACTION, KING):
-            return rng.choice(legal)
-        if state.phase == PLACE:
-            return self._placer._place(state.view(seat), legal, seat)
-        if rng.random() < self.epsilon:
-            return rng.choice(legal)
-        base = raw_score(state, seat)
-        best, best_value = "end", base + 1e-6
-        for text in legal:
-            if text == "end":
-                continue
-            trial = state.clone()
-            assert isinstance(trial, TacticState)
-            try:
-                trial.submit(seat, text)
-            except IllegalAction:
-                continue
-            value = raw_score(trial, seat)
-            if value > best_value:
-                best, best_value = text, value
-        if best == "end" and "end" not in legal:
-            return rng.choice(legal)
-        return best
-
-
-def beyond(state: TacticState, horizon: int) -> bool:
-    return state.is_over or (state.phase == PLAY and state.turn >= horizon)
-
-
-def rollout(state: TacticState, policy: Policy, horizon: int) -> None:
-    for _ in range(ROLLOUT_STEPS):
-        if beyond(state, horizon):
-            return
-        for seat in state.to_act:
-            state.submit(seat, policy.choose(state, seat))
-
-
 # --------------------------------------------------------------------------- the tree
 
 
@@ -250,6 +153,8 @@ class Search:
     first: TacticState
     horizon: int
     hidden: bool
+    shortlist: list[str] | None = None
+    """The root's actions searched (None: every legal one)."""
 
     def start(self, bot: SearchBot, handle: SeatHandle) -> TacticState | None:
         """The state an iteration starts from: a fresh determinization while a choice is
@@ -272,12 +177,23 @@ def _most_visited(root: Node, legal: list[str]) -> str:
 class SearchBot:
     """A /TACTIC/ level: IS-MCTS from the seat's view within its budget."""
 
-    def __init__(self, name: str, game: Game, seat: int, seed: int, budget: Budget) -> None:
+    def __init__(
+        self,
+        name: str,
+        game: Game,
+        seat: int,
+        seed: int,
+        budget: Budget,
+        width: int = 0,
+        epsilon: float = playouts.EPSILON,
+    ) -> None:
         self.name = name
         self.seat = seat
         self.budget = budget
+        self.width = width
+        """In a turn, how many of the root's actions are searched (0: all)."""
         self._rng = derive(seed, "tactic-ismcts", name, seat)
-        self._policy = Policy(self._rng)
+        self._policy = playouts.Policy(self._rng, epsilon)
         self._greedy = GreedyTacticBot(game, seat, seed)
         self.last_value = 0.0
         """The root's mean value after the last search (for analysis)."""
@@ -332,13 +248,27 @@ class SearchBot:
             return None
         horizon = first.turn + 2 if first.phase == PLAY else 3
         search = Search(Node(), first, horizon, first.phase in (FACTION, KING))
+        search.shortlist = self._shortlist(first)
         root = search.root
         while clock.left or root.visits == 0:
             clock.spend()
             state = search.start(self, handle)
             assert state is not None
-            self._iterate(root, state, horizon)
+            self._iterate(root, state, horizon, shortlist=search.shortlist)
         return search
+
+    def _shortlist(self, state: TacticState) -> list[str] | None:
+        """In a turn, the ``width`` actions the rollout policy scores best one action ahead
+        (ties: in ``legal``'s order), ``end`` among them by the score now; None otherwise."""
+        if not self.width or state.phase != PLAY or state.flames:
+            return None
+        seat = state.to_act[0]
+        actions = playouts.turn_actions(state, seat)
+        if len(actions) <= self.width:
+            return None
+        values = playouts.scores(state, seat, actions)
+        ranked = sorted(range(len(actions)), key=lambda i: -values[i])
+        return [format_action(actions[i]) for i in sorted(ranked[: self.width])]
 
     def _determinize(self, handle: SeatHandle) -> TacticState | None:
         try:
@@ -347,10 +277,19 @@ class SearchBot:
             return None
 
     def _iterate(
-        self, root: Node, state: TacticState, horizon: int, forced: str | None = None
+        self,
+        root: Node,
+        state: TacticState,
+        horizon: int,
+        forced: str | None = None,
+        shortlist: list[str] | None = None,
     ) -> None:
         """One iteration: down the tree by UCT (``forced``: the root's action taken), one node
-        added, a rollout to the horizon, its value backed up."""
+        added, a rollout to the horizon, its value backed up. With a ``shortlist`` the root
+        chooses among it (UCB) and the rollout starts right after: the tree is one level,
+        each shortlisted action valued by the policy's rollouts (with a deeper tree, its
+        levels expanded at random, ``hard`` won 20 and lost 17 against ``easy`` at 20 nodes,
+        the one-level ``medium`` at 5 nodes 22 and 10)."""
         me = self.seat
         rng = self._rng
         node = root
@@ -366,12 +305,12 @@ class SearchBot:
             node = root.children[forced]
             path.append((node, seat))
             if node.visits == 0:  # a new node: straight to its rollout, as an expansion
-                rollout(state, self._policy, horizon)
-                self._back_up(root, path, squash(state, me))
+                playouts.rollout(state, self._policy, horizon)
+                self._back_up(root, path, playouts.squash(state, me))
                 return
-        while not beyond(state, horizon):
+        while not playouts.beyond(state, horizon):
             seat = state.to_act[0]
-            legal = state.legal(seat)
+            legal = shortlist if node is root and shortlist else state.legal(seat)
             children = node.children
             fresh = []
             for text in legal:
@@ -389,10 +328,12 @@ class SearchBot:
             mine = seat == me
             text = max(legal, key=lambda t: _uct(children[t], mine))
             state.submit(seat, text)
+            path.append((children[text], seat))
+            if node is root and shortlist:
+                break  # a shortlisted root: every iteration is one action and a rollout
             node = children[text]
-            path.append((node, seat))
-        rollout(state, self._policy, horizon)
-        self._back_up(root, path, squash(state, me))
+        playouts.rollout(state, self._policy, horizon)
+        self._back_up(root, path, playouts.squash(state, me))
 
     @staticmethod
     def _back_up(root: Node, path: list[tuple[Node, int]], value: float) -> None:
@@ -411,12 +352,23 @@ def within_clock(budget: Budget, game: Game) -> Budget:
     return Budget(turn / ACTIONS_PER_TURN, budget.nodes)
 
 
+HARD_WIDTH = 5
+"""The ``hard`` root searches the rollout policy's 5 best actions in a turn."""
+MEDIUM_WIDTH = 3
+"""The ``medium`` root searches the rollout policy's 3 best actions in a turn."""
+MEDIUM_SHARE = 0.25
+"""``medium``'s share of the budget (5 nodes of 20)."""
+ROLLOUT_EPSILON = playouts.EPSILON
+
+
 def make_medium(game: Game, seat: int, seed: int) -> SearchBot:
-    return SearchBot("medium", game, seat, seed, within_clock(default().scaled(0.1), game))
+    budget = within_clock(default().scaled(MEDIUM_SHARE), game)
+    return SearchBot("medium", game, seat, seed, budget, MEDIUM_WIDTH, ROLLOUT_EPSILON)
 
 
 def make_hard(game: Game, seat: int, seed: int) -> SearchBot:
-    return SearchBot("hard", game, seat, seed, within_clock(default(), game))
+    budget = within_clock(default(), game)
+    return SearchBot("hard", game, seat, seed, budget, HARD_WIDTH, ROLLOUT_EPSILON)
 
 
 register_bot("medium", make_medium, game="tactic")
