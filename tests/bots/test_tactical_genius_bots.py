@@ -8,7 +8,9 @@ import numpy as np
 
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
-from duelhost.bots.budget import Budget, default, set_default
+from duelhost.bots.budget import Budget, using
+from duelhost.core.registry import Game
+from duelhost.core.state import State
 from duelhost.games.tactical_genius.bots import GreedyTacticalGenius
 from duelhost.games.tactical_genius.opponent import AGREEING, EVIDENCE, OpponentModel
 from duelhost.games.tactical_genius.search import (
@@ -30,18 +32,21 @@ def test_hard_wins_where_greedy_loses() -> None:
     assert play("tactical_genius", ("greedy", "hard"), 0, nodes=100).winner == 1
 
 
-def test_a_decision_is_reproducible_with_a_node_budget() -> None:
+def _after_first_phase(seed: int = 2) -> tuple[Game, State]:
+    """A match of seed ``seed`` after round 1's reinforcement phase, both seats played by the
+    greedy bot (so both armies are on the board and the search levels build nothing)."""
     game = duelhost.load("tactical_genius")
-    state = game.new(seed=2)
-    bots = [make_bot("greedy", game, s, 2) for s in (0, 1)]
+    state = game.new(seed=seed)
+    bots = [make_bot("greedy", game, s, seed) for s in (0, 1)]
     for seat in (0, 1):
         state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
-    previous = default()
-    set_default(Budget(nodes=40))
-    try:
+    return game, state
+
+
+def test_a_decision_is_reproducible_with_a_node_budget() -> None:
+    game, state = _after_first_phase()
+    with using(Budget(nodes=40)):
         texts = {make_bot("hard", game, 0, 9).act(SeatHandle(state, 0)) for _ in range(2)}
-    finally:
-        set_default(previous)
     assert len(texts) == 1
 
 
@@ -118,19 +123,11 @@ def test_a_plan_must_beat_the_greedy_plan_beyond_the_noise() -> None:
 def test_evaluate_values_the_plans_from_the_seat_view() -> None:
     """The analysis's evaluation: each plan valued in [-1, 1], every one a valid submission,
     the greedy plan among them."""
-    game = duelhost.load("tactical_genius")
-    state = game.new(seed=2)
-    bots = [make_bot("greedy", game, s, 2) for s in (0, 1)]
-    for seat in (0, 1):
-        state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
-    previous = default()
-    set_default(Budget(nodes=60))
-    try:
+    game, state = _after_first_phase()
+    with using(Budget(nodes=60)):
         bot = make_bot("hard", game, 0, 9)
-        assert isinstance(bot, PhaseSearchBot)
-        values = bot.evaluate(SeatHandle(state, 0))
-    finally:
-        set_default(previous)
+    assert isinstance(bot, PhaseSearchBot)
+    values = bot.evaluate(SeatHandle(state, 0))
     assert len(values) >= 2
     assert all(-1.0 <= value <= 1.0 for value in values.values())
     for text in values:
@@ -145,24 +142,16 @@ def test_evaluate_values_the_plans_from_the_seat_view() -> None:
 def test_evaluate_values_the_submission_played_too() -> None:
     """Given ``played=`` (here a random valid command, none of the search's plans), the
     evaluation values it as one more plan, so the analysis has its ``after``."""
-    game = duelhost.load("tactical_genius")
-    state = game.new(seed=2)
-    bots = [make_bot("greedy", game, s, 2) for s in (0, 1)]
-    for seat in (0, 1):
-        state.submit(seat, bots[seat].act(SeatHandle(state, seat)))
-    previous = default()
-    set_default(Budget(nodes=60))
-    try:
+    game, state = _after_first_phase()
+    with using(Budget(nodes=60)):
         plain = make_bot("hard", game, 0, 9)
-        assert isinstance(plain, PhaseSearchBot)
-        plans = plain.evaluate(SeatHandle(state, 0))
-        rng = random.Random(1)
-        played = next(t for t in (state.sample(0, rng) for _ in range(50)) if t not in plans)
         bot = make_bot("hard", game, 0, 9)
-        assert isinstance(bot, PhaseSearchBot)
-        values = bot.evaluate(SeatHandle(state, 0), played=played)
-    finally:
-        set_default(previous)
+    assert isinstance(plain, PhaseSearchBot)
+    assert isinstance(bot, PhaseSearchBot)
+    plans = plain.evaluate(SeatHandle(state, 0))
+    rng = random.Random(1)
+    played = next(t for t in (state.sample(0, rng) for _ in range(50)) if t not in plans)
+    values = bot.evaluate(SeatHandle(state, 0), played=played)
     assert played in values
     assert -1.0 <= values[played] <= 1.0
     assert set(plans) <= set(values)

@@ -47,6 +47,7 @@ from duelhost.bots.registry import register_bot
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
+from duelhost.games.tactical_genius import catalogue
 from duelhost.games.tactical_genius.army import (
     EVEN_BONUSES,
     ODD_BONUSES,
@@ -158,11 +159,22 @@ def army_type(view: dict[str, Any], seat: int, fallback: str) -> str:
 class Plans:
     """Whole-phase plans for one seat of a rebuilt match, with the army type each implies."""
 
-    def __init__(self, state: TacticalGeniusState, seat: int, seed: int, own_type: str) -> None:
+    def __init__(
+        self,
+        state: TacticalGeniusState,
+        seat: int,
+        seed: int,
+        own_type: str,
+        wait_rounds: int | None = None,
+    ) -> None:
         self.state = state
         self.seat = seat
         self.seed = seed
         self.own_type = own_type
+        self.wait_rounds = wait_rounds
+        """None: the seat's reinforcements are planned as the greedy bot would build (the other
+        seat); else its army comes from the catalogue (``catalogue.py``) after waiting through
+        this many rounds for the other seat's (the search levels' own seat)."""
         self.handle = SeatHandle(state, seat)
 
     def greedy(self, kind: str, salt: str) -> GreedyTacticalGenius:
@@ -185,6 +197,8 @@ class Plans:
         if view["phase"] == "command":
             texts = self._commands(view)
             found = [(text, self.own_type) for text in texts]
+        elif self.wait_rounds is not None and int(view["placed"][self.seat]) == 0:
+            found = self._armies(view, self.wait_rounds)
         else:
             for kind in (self.own_type, *[t for t in TYPES if t != self.own_type]):
                 found.append((self.greedy(kind, f"plan-{kind}").act(self.handle), kind))
@@ -203,6 +217,19 @@ class Plans:
                 seen.add(text)
                 unique.append((text, kind))
         return unique or [("pass", self.own_type)]
+
+    def _armies(self, view: dict[str, Any], wait_rounds: int) -> list[tuple[str, str]]:
+        """Before the seat's first unit: wait while the other seat has shown no army in the
+        first ``wait_rounds`` rounds, else the catalogue's army of each type (its own type's
+        first)."""
+        other = 1 - self.seat
+        if int(view["round"]) <= wait_rounds and not any(
+            u["alive"] and u["seat"] == other for u in view["units"]
+        ):
+            return [("pass", self.own_type)]
+        info = self.handle.helper("type_info")
+        kinds = (self.own_type, *[t for t in TYPES if t != self.own_type])
+        return [(catalogue.army(view, self.seat, kind, info), kind) for kind in kinds]
 
     def ranked(self, view: dict[str, Any]) -> dict[str, list[str]]:
         """Each of the seat's units' two best orders by the greedy bot's score (fewer when
@@ -269,10 +296,20 @@ class PhaseSearchBot:
     """A Tactical Genius level: regret matching over both seats' plans, rollout-valued, with
     rollouts that play the other seat as the bot has seen it play (``opponent.py``)."""
 
-    def __init__(self, name: str, game: Game, seat: int, seed: int, budget: Budget) -> None:
+    def __init__(
+        self,
+        name: str,
+        game: Game,
+        seat: int,
+        seed: int,
+        budget: Budget,
+        wait_rounds: int = catalogue.WAIT_ROUNDS,
+    ) -> None:
         self.name = name
         self.seat = seat
         self.budget = budget
+        self.wait_rounds = wait_rounds
+        """Rounds the bot waits, placing nothing, while the other seat shows no army."""
         self._seed = seed
         self._rng = derive(seed, "tg-phase-search", name, seat)
         self._greedy = GreedyTacticalGenius(game, seat, seed)
@@ -311,7 +348,9 @@ class PhaseSearchBot:
         self.opponent.observe(view, state)
         me, other = self.seat, 1 - self.seat
         salt = self._rng.getrandbits(48)
-        own = Plans(state, me, salt, army_type(view, me, self.army_type))
+        own = Plans(
+            state, me, salt, army_type(view, me, self.army_type), wait_rounds=self.wait_rounds
+        )
         plans = own.all()
         extra = [] if played is None or not own.valid(played) else [(played, own.own_type)]
         if self.opponent.model == "random":
@@ -322,8 +361,8 @@ class PhaseSearchBot:
             choice = robust_choice(means, errors)
         else:
             width = self.width()
-            mine = with_played(plans[:width], extra)
             theirs = Plans(state, other, salt + 1, army_type(view, other, TYPES[0])).all()[:width]
+            mine = with_played(plans[: self.width(len(theirs))], extra)
             if len(mine) == 1 and not value_single:
                 return mine[0][0], mine[0][1], {}
             values, counts = self.matrix(state, mine, theirs, clock)
@@ -342,8 +381,13 @@ class PhaseSearchBot:
         text, kind = mine[choice]
         return text, kind, dict(self.last_values)
 
-    def width(self) -> int:
-        """Plans kept per seat: at least ``ROLLOUTS_PER_CELL`` rollouts for every cell."""
+    def width(self, theirs: int | None = None) -> int:
+        """Plans kept per seat: at least ``ROLLOUTS_PER_CELL`` rollouts for every cell. Given
+        the other seat's plan count (``theirs``), the bot's own plans: as many as those cells
+        allow (so an other seat with few plans, such as one whose army is built, leaves room
+        for the whole army catalogue)."""
+        if theirs is not None:
+            return max(1, self.rollouts() // (ROLLOUTS_PER_CELL * theirs))
         return max(1, math.isqrt(self.rollouts() // ROLLOUTS_PER_CELL))
 
     def rows(self) -> int:
@@ -464,7 +508,9 @@ def robust_choice(means: np.ndarray, errors: np.ndarray) -> int:
 
 
 def make_medium(game: Game, seat: int, seed: int) -> PhaseSearchBot:
-    return PhaseSearchBot("medium", game, seat, seed, default().scaled(0.1))
+    return PhaseSearchBot(
+        "medium", game, seat, seed, default().scaled(0.1), catalogue.WAIT_ROUNDS - 1
+    )
 
 
 def make_hard(game: Game, seat: int, seed: int) -> PhaseSearchBot:
