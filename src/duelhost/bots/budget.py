@@ -4,7 +4,8 @@ A budget in seconds (1 s a decision by default) keeps a bot's pace on any machin
 nodes (``--bot-nodes N``: rollouts or search nodes per decision) makes it deterministic given
 the match seed, whatever the machine's load. The CLI and the tournament set the default budget
 for the bots made after it (``set_default``); bots read it when they are made. ``medium`` bots
-use a tenth of it (A Warrior's Death's a fifth: ``warriors_death.bots.MEDIUM_SCALE``).
+use a fraction of it: a tenth unless their game's bots choose another (docs/bots.md lists
+each).
 """
 
 from __future__ import annotations
