@@ -15,6 +15,7 @@ from duelhost.bots.base import SeatHandle
 from duelhost.bots.registry import register_bot
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
+from duelhost.games.tactical_genius import catalogue
 
 GAME = "tactical_genius"
 TYPES = ("Axe", "Sword", "Lance", "Beserker", "Arrow", "Gun", "Magic", "Cannon")
@@ -114,10 +115,7 @@ class GreedyTacticalGenius:
                 name = _name(col, row)
                 if name in occupied:
                     continue
-                behind = any(
-                    r == row and (c < col if self.seat == 0 else c > col) for c, r in enemy_cells
-                )
-                if not behind:
+                if not catalogue.behind(self.seat, col, row, enemy_cells):
                     return name
         return None
 
@@ -137,13 +135,9 @@ class GreedyTacticalGenius:
         hp = min(spend, rng.randint(0, 2))
         spend -= hp
         spd = min(spend, rng.randint(0, 1))
-        text = f"place {name} {self.army_type} {cell} bonus={bonus}"
-        for key, value in (("hp", hp), ("atk", atk), ("def", defense), ("spd", spd)):
-            if value:
-                text += f" {key}={value}"
-        if skill:
-            text += f" skills={unique}"
-        return text, 3 + int(skill) + atk + defense + hp + spd
+        return catalogue.placement(
+            name, self.army_type, cell, bonus, hp, atk, defense, spd, unique if skill else None
+        )
 
     # ------------------------------------------------------------------ command
 

@@ -74,17 +74,34 @@ def unit_text(
     spend -= spd
     skill = shape.unique and spend >= 1
     spend -= int(skill)
-    hp = spend
+    return placement(name, kind, cell, bonus, spend, atk, defense, spd, unique if skill else None)
+
+
+def placement(
+    name: str,
+    kind: str,
+    cell: str,
+    bonus: str,
+    hp: int,
+    atk: int,
+    defense: int,
+    spd: int,
+    skill: str | None,
+) -> tuple[str, int]:
+    """The placement text of a unit with these stat points (and ``skill``, if any), and its
+    cost in points."""
     text = f"place {name} {kind} {cell} bonus={bonus}"
     for key, value in (("hp", hp), ("atk", atk), ("def", defense), ("spd", spd)):
         if value:
             text += f" {key}={value}"
     if skill:
-        text += f" skills={unique}"
-    return text, UNIT_COST + atk + defense + spd + int(skill) + hp
+        text += f" skills={skill}"
+    return text, UNIT_COST + atk + defense + spd + int(bool(skill)) + hp
 
 
-def _behind(seat: int, col: int, row: int, enemies: list[tuple[int, int]]) -> bool:
+def behind(seat: int, col: int, row: int, enemies: list[tuple[int, int]]) -> bool:
+    """Whether the cell (``col``, ``row``) is behind an enemy unit of its row, seen from
+    ``seat``'s side (a unit placed there could not advance past it)."""
     return any(r == row and (c < col if seat == 0 else c > col) for c, r in enemies)
 
 
@@ -104,7 +121,7 @@ def cells(view: dict[str, Any], seat: int, ranged: bool, count: int) -> list[str
         col = LETTERS.index(letter)
         for row in ROW_ORDER:
             cell = f"{letter}{row + 1}"
-            if cell not in occupied and not _behind(seat, col, row, enemies):
+            if cell not in occupied and not behind(seat, col, row, enemies):
                 found.append(cell)
     return found[:count]
 
