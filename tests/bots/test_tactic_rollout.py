@@ -62,31 +62,22 @@ def test_a_move_that_kills_by_feel_the_pain_is_scored_with_the_death() -> None:
     1 counter) 3 + 3 + 1 - 1.2, Abyss King -60, Striker -8: 1.3. Stepping to D4, still next
     to the Troll, takes two steps off its way to D7 (1.9), to D3 one (1.6). Stepping away
     (C3-C2) drops its HP to 2: it dies, and the board is 1.3 - 5 + 1.5 = -2.2."""
-    state = arena(
+    units = (
         (0, "King:Network", "A1"),
         (0, "Lurker", "C3", 2),
         (0, "Troll", "C4", 1),
         (1, "King:Abyss", "D7"),
         (1, "Striker", "G7"),
-        factions=("Network", "Abyss"),
     )
+    state = arena(*units, factions=("Network", "Abyss"))
     assert positional(state)
     assert raw_score(state, 0) == pytest.approx(1.3)
     found = _by_text(state, 0)
     assert found["C3-D4"] == pytest.approx(1.9)
     assert found["C3-D3"] == pytest.approx(1.6)
     assert found["C3-C2"] == pytest.approx(-2.2)
-    assert (
-        state.board_
-        == arena(
-            (0, "King:Network", "A1"),
-            (0, "Lurker", "C3", 2),
-            (0, "Troll", "C4", 1),
-            (1, "King:Abyss", "D7"),
-            (1, "Striker", "G7"),
-            factions=("Network", "Abyss"),
-        ).board_
-    )  # scoring put the Lurker back
+    # scoring put the Lurker back
+    assert state.board_ == arena(*units, factions=("Network", "Abyss")).board_
 
 
 def test_fast_scores_equal_clone_and_submit_in_greedy_matches() -> None:
