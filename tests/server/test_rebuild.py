@@ -12,7 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from duelhost.host.shapes import RECIPIENTS
-from duelhost.server.cluster import REBUILDERS, rebuild_batch, rebuild_order, rebuilt
+from duelhost.server.cluster import REBUILDERS, rebuild_batch, rebuild_order
 from duelhost.server.hub import Hub, Live, NotFound
 from duelhost.store import MatchRow, Stored
 from tests.server.conftest import bearer, create
@@ -68,7 +68,7 @@ def test_a_match_rebuilt_from_the_batch_read_equals_the_hosted_one(client: TestC
     for match_id in ids:
         hosted = hub.live[match_id]
         assert len(hosted.match.log) >= 1
-        again = rebuilt(hub, batch[match_id])
+        again = hub.rebuild(batch[match_id])
         assert again.match is not hosted.match and again.match.think_apart
         same(again, hosted, now)
         same(again, hub.restored(match_id), now)  # and the one a request rebuilds

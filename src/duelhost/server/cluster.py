@@ -36,14 +36,10 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import duelhost
 from duelhost.core.errors import ConfigError
-from duelhost.host import Match, SeatSpec
-from duelhost.host.clocks import clock_from_dict
-from duelhost.host.shapes import LogEntry
-from duelhost.server import keys
 from duelhost.server.hub import Live, NotFound
 from duelhost.store import Stored
 from duelhost.store.lease_book import TTL, Claim, LeaseBook, Scan
@@ -60,30 +56,6 @@ EXPIRY_MARGIN = 0.05
 """Seconds after another node's lease is due to expire that the scan looks at it."""
 REBUILDERS = 2
 """Threads that rebuild taken-over matches from their logs."""
-
-
-def rebuilt(hub: Hub, stored: Stored) -> Live:
-    """The match rebuilt from what the store holds (``Hub.restored`` without the reads): its
-    log replayed, its seats' token hashes, not hosted yet. Touches nothing of the hub's: runs
-    in a thread while the loop runs."""
-    row = stored.row
-    match = Match.restore(
-        row.id,
-        duelhost.load(row.game, **row.options),
-        row.seed,
-        row.setup,
-        [SeatSpec(s["kind"], s.get("bot")) for s in row.seats],
-        clock_from_dict(row.clock),
-        keys.match_key(hub.server_key, bytes.fromhex(row.secret)),
-        row.created,
-        cast("list[LogEntry]", stored.log),
-        hub.settings.host,
-    )
-    match.think_apart = True
-    hashes: list[str | None] = [s.get("token_hash") for s in row.seats]
-    for seat, token_hash in stored.token_hashes.items():
-        hashes[seat] = token_hash
-    return Live(match, hashes, row.host_hash, stored=len(match.log), last_event=hub.now())
 
 
 def rebuild_order(batch: Iterable[Stored]) -> list[Stored]:
@@ -127,7 +99,7 @@ async def rebuild_batch(
             done(match_id, None, NotFound(match_id))
 
     def rebuild(stored: Stored) -> Live | None:
-        return rebuilt(hub, stored) if wanted(stored.row.id) else None
+        return hub.rebuild(stored) if wanted(stored.row.id) else None
 
     running = {
         loop.run_in_executor(pool, rebuild, stored): stored.row.id

@@ -43,7 +43,7 @@ from duelhost.server import keys
 from duelhost.server.ownership import CLOSED, OwnedElsewhere, Ownership, SoleOwner
 from duelhost.server.settings import ServerSettings
 from duelhost.server.writer import Writer
-from duelhost.store import InviteError, MatchRow, Store
+from duelhost.store import InviteError, MatchRow, Store, Stored
 
 log = logging.getLogger("duelhost.server")
 SEAT_ACTIONS = ("resign", "draw", "extend")
@@ -408,23 +408,30 @@ class Hub:
         return row
 
     def _restore(self, row: MatchRow) -> Live:
-        game = duelhost.load(row.game, **row.options)
-        seats = [SeatSpec(s["kind"], s.get("bot")) for s in row.seats]
+        return self.rebuild(
+            Stored(row, self.store.log(row.id), self.store.seat_token_hashes(row.id))
+        )
+
+    def rebuild(self, stored: Stored) -> Live:
+        """The match rebuilt from what the store holds (its log replayed, its seats' token
+        hashes), not hosted yet. Reads nothing and touches nothing of the hub's: a thread may
+        call it while the loop runs (a takeover's batch, ``duelhost.server.cluster``)."""
+        row = stored.row
         match = Match.restore(
             row.id,
-            game,
+            duelhost.load(row.game, **row.options),
             row.seed,
             row.setup,
-            seats,
+            [SeatSpec(s["kind"], s.get("bot")) for s in row.seats],
             clock_from_dict(row.clock),
             keys.match_key(self.server_key, bytes.fromhex(row.secret)),
             row.created,
-            cast("list[LogEntry]", self.store.log(row.id)),
+            cast("list[LogEntry]", stored.log),
             self.settings.host,
         )
         match.think_apart = True
         hashes: list[str | None] = [s.get("token_hash") for s in row.seats]
-        for seat, token_hash in self.store.seat_token_hashes(row.id).items():
+        for seat, token_hash in stored.token_hashes.items():
             hashes[seat] = token_hash
         return Live(match, hashes, row.host_hash, stored=len(match.log), last_event=self.now())
 
