@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from duelhost.server.writer import LeaseLost, Writer
 from duelhost.store import Store
 from duelhost.store.lease_book import LeaseBook
 from duelhost.store.schema import leases
+from tests.databases import empty_postgres
 from tests.store.test_store import row
 
 
@@ -157,3 +159,31 @@ def test_the_survivors_split_a_dead_nodes_matches_in_one_scan_each(store: Store)
         ("old", 1, "c", 0.0)  # a first claim: the row c made for it, no lease before
     ]
     assert fourth.left == 0 and c.owner("new") is None
+
+
+
+def test_a_request_claim_skips_a_row_another_node_is_claiming(postgres_database: str) -> None:
+    """A request's claim runs on the event loop: while another node's transaction holds the
+    match's lease row (its own claim in flight), the claim answers None at once instead of
+    waiting for that transaction (``SKIP LOCKED``); once it is done, the claim sees the lease.
+    PostgreSQL only: SQLite has one writer at a time and no row locks."""
+    empty_postgres(postgres_database)
+    store = Store(postgres_database)
+    try:
+        store.create_match(row("m1"))
+        a, b = LeaseBook(store, "a", ttl=30.0), LeaseBook(store, "b", ttl=30.0)
+        assert epoch(a, "m1") == 1
+        with store.engine.begin() as connection:  # a's lease has expired
+            connection.execute(update(leases).values(expires=0.0))
+        with store.engine.connect() as holder, ThreadPoolExecutor(1) as pool:
+            holder.execute(select(leases).where(leases.c.match_id == "m1").with_for_update())
+            claiming = pool.submit(b.claim, "m1")
+            try:
+                # Without SKIP LOCKED the claim waits for the holder's transaction, which
+                # ends only in the finally below: the result never comes (TimeoutError).
+                assert claiming.result(timeout=20) is None
+            finally:
+                holder.rollback()
+        assert epoch(b, "m1") == 2  # the row is free again: b takes the expired lease over
+    finally:
+        store.close()

@@ -108,7 +108,8 @@ class LeaseBook:
 
     def claim(self, match_id: str) -> Claim | None:
         """Take the match for this node under a new epoch; None if another node's lease on it
-        still runs."""
+        still runs or another node is claiming it at this moment (``SKIP LOCKED`` on
+        PostgreSQL)."""
         with self.store.engine.begin() as connection:
             now = self.now(connection)
             connection.execute(
@@ -116,12 +117,14 @@ class LeaseBook:
                 .values(match_id=match_id, owner=self.node, epoch=0, expires=0.0, since=now)
                 .on_conflict_do_nothing(index_elements=["match_id"])
             )
+            # A row another node is claiming this moment is skipped, not waited for (this
+            # runs on a request's event loop): that node's claim wins either way.
             row = connection.execute(
                 select(leases.c.owner, leases.c.epoch, leases.c.expires)
                 .where(leases.c.match_id == match_id)
-                .with_for_update()
-            ).one()
-            if row.owner != self.node and row.expires > now:
+                .with_for_update(skip_locked=True)
+            ).one_or_none()
+            if row is None or (row.owner != self.node and row.expires > now):
                 return None
             epoch = int(row.epoch) + 1
             connection.execute(
