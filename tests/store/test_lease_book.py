@@ -161,7 +161,6 @@ def test_the_survivors_split_a_dead_nodes_matches_in_one_scan_each(store: Store)
     assert fourth.left == 0 and c.owner("new") is None
 
 
-
 def test_a_request_claim_skips_a_row_another_node_is_claiming(postgres_database: str) -> None:
     """A request's claim runs on the event loop: while another node's transaction holds the
     match's lease row (its own claim in flight), the claim answers None at once instead of
