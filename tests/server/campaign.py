@@ -21,7 +21,9 @@ submission that got no answer with the same idempotency key. At the end, from th
   read of its batch's rows and logs, the read to the end of its own replay, and from there to
   hosted on the event loop).
 
-Run alone (a longer campaign): ``python -m tests.server.campaign --seconds 1800 --matches 500``
+Run alone (a longer campaign): ``python -m tests.server.campaign --seconds 1800 --matches 500
+--spread 1500``: ``--spread`` creates the matches one by one over that many seconds instead of
+all at the start, so that the crashes of the whole run find live matches to take over
 (``--logs DIR`` keeps every process's log).
 """
 
@@ -214,23 +216,61 @@ async def _seat(
             await asyncio.sleep(rng.uniform(0.1, 0.5))
 
 
-async def _create(nodes: Nodes, count: int, rng: random.Random) -> list[dict[str, Any]]:
-    made = []
-    async with httpx.AsyncClient(timeout=30) as client:
-        for number in range(count):
-            tick = number % 5 == 4
-            body: dict[str, Any] = {
-                "game": "multiplanetary" if tick else "goofspiel",
-                "seed": number,
-                "seats": [{"kind": "human"}, {"kind": "human"}],
-            }
-            if tick:
-                body["clock"] = TICK
-            answer = await client.post(nodes.url(rng) + "/api/matches", json=body)
+async def _create(
+    nodes: Nodes, number: int, rng: random.Random, client: httpx.AsyncClient
+) -> dict[str, Any]:
+    """Match ``number`` of the campaign (every fifth a Multiplanetary tick match), with its
+    seats' tokens; asked of a process that is up, and of another if that one dies meanwhile."""
+    tick = number % 5 == 4
+    body: dict[str, Any] = {
+        "game": "multiplanetary" if tick else "goofspiel",
+        "seed": number,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+    }
+    if tick:
+        body["clock"] = TICK
+    for attempt in range(10):
+        try:
+            answer = await client.post(nodes.up_url(rng) + "/api/matches", json=body)
             assert answer.status_code == 201, answer.text
-            match = answer.json()
-            match["tokens"] = await seat_tokens_async(client, match, nodes.url(rng))
-            made.append(match)
+            match: dict[str, Any] = answer.json()
+            match["tokens"] = await seat_tokens_async(client, match, nodes.up_url(rng))
+            return match
+        except httpx.HTTPError:
+            if attempt == 9:
+                raise
+            await asyncio.sleep(0.5)
+    raise AssertionError("unreachable")
+
+
+async def _play_all(
+    nodes: Nodes, count: int, spread: float, seconds: float, every: float, outcome: Outcome
+) -> list[dict[str, Any]]:
+    """Create the ``count`` matches, all before the campaign's clock starts (``spread`` 0) or
+    one every ``spread / count`` seconds from its start, so that a long campaign keeps a
+    steady number of live matches to take over; play each one's seats until the match or
+    the campaign ends, beside the SIGKILLs."""
+    rng = random.Random(1)
+    made: list[dict[str, Any]] = []
+    async with httpx.AsyncClient(timeout=30) as client, asyncio.TaskGroup() as group:
+
+        def play(match: dict[str, Any]) -> None:
+            for seat in (0, 1):
+                group.create_task(
+                    _seat(nodes, match["id"], seat, match["tokens"][seat], stop, outcome)
+                )
+
+        if not spread:
+            made = [await _create(nodes, number, rng, client) for number in range(count)]
+        start = time.monotonic()
+        stop = start + seconds
+        group.create_task(_chaos(nodes, stop, every, outcome))
+        for match in made:
+            play(match)
+        for number in range(count if spread else 0):
+            await asyncio.sleep(max(0.0, start + number * spread / count - time.monotonic()))
+            made.append(await _create(nodes, number, rng, client))
+            play(made[-1])
     return made
 
 
@@ -409,23 +449,12 @@ def run_campaign(
     matches: int = 100,
     seconds: float = 180.0,
     kill_every: float = 20.0,
+    spread: float = 0.0,
 ) -> Outcome:
     outcome = Outcome(matches=matches)
     nodes = Nodes(db, processes)
     try:
-
-        async def main() -> list[dict[str, Any]]:
-            made = await _create(nodes, matches, random.Random(1))
-            stop = time.monotonic() + seconds
-            seats = [
-                _seat(nodes, m["id"], seat, m["tokens"][seat], stop, outcome)
-                for m in made
-                for seat in (0, 1)
-            ]
-            await asyncio.gather(_chaos(nodes, stop, kill_every, outcome), *seats)
-            return made
-
-        made = asyncio.run(main())
+        made = asyncio.run(_play_all(nodes, matches, spread, seconds, kill_every, outcome))
         _check(db, nodes, made, outcome)
     finally:
         nodes.stop(outcome.logs)
@@ -470,6 +499,12 @@ if __name__ == "__main__":
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=180.0)
     parser.add_argument("--kill-every", type=float, default=20.0)
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=0.0,
+        help="create the matches evenly over this many seconds from the start (0: all first)",
+    )
     parser.add_argument("--logs", type=Path, help="write the processes' logs to this folder")
     arguments = parser.parse_args()
     outcome = run_campaign(
@@ -478,6 +513,7 @@ if __name__ == "__main__":
         arguments.matches,
         arguments.seconds,
         arguments.kill_every,
+        arguments.spread,
     )
     print(report(outcome))
     if arguments.logs is not None:
