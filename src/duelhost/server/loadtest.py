@@ -58,6 +58,11 @@ class Figures:
     """Submissions refused because their decision (a tick window) was over when they came."""
     lost: int = 0
     """Acknowledged receipts missing from the stored log after the server stopped."""
+    creating: float = 0.0
+    """Seconds spent creating the matches (and exchanging their invites), before any play."""
+    play_started: float = 0.0
+    playing: float = 0.0
+    """Seconds from the start of play to the end of the last seat's client."""
     servers: list[dict[str, Any]] = field(default_factory=list)
     """Each server process's ``/api/stats`` at the end."""
 
@@ -290,8 +295,8 @@ async def _run(
     tick_game: str = "",
 ) -> list[str]:
     ids: list[str] = []
-    tasks = []
-    stop = time.monotonic() + seconds
+    made: list[tuple[str, str, list[str | None], bool]] = []
+    started = time.monotonic()
     async with httpx.AsyncClient(timeout=30) as client:
         plan = [(game, None)] * matches + [
             (tick_game, {"seconds": TICK_SECONDS, "planning_seconds": 0.0})
@@ -308,29 +313,29 @@ async def _run(
             response = await client.post(base + "/api/matches", json=body)
             if response.status_code != 201:
                 raise ConfigError(f"cannot create a {name} match: {response.text}")
-            made = response.json()
-            tokens = await seat_tokens_async(client, made, base)
-            ids.append(made["id"])
-            sent: dict[int, dict[int, float]] = {0: {}, 1: {}}
-            for seat in (0, 1):
-                token = tokens[seat]
-                assert token is not None  # both seats are human
-                tasks.append(
-                    asyncio.create_task(
-                        _seat_client(
-                            base,
-                            made["id"],
-                            seat,
-                            token,
-                            figures,
-                            stop,
-                            sent,
-                            clock is not None,
-                            think,
-                        )
-                    )
+            match_id = response.json()["id"]
+            tokens = await seat_tokens_async(client, response.json(), base)
+            ids.append(match_id)
+            made.append((base, match_id, tokens, clock is not None))
+    # Every match is created before any is played, so that all of them play at once for the
+    # whole run (created one by one beside the live ones, the first were over before the last
+    # began: a match of instant clients may last about a second).
+    figures.creating = time.monotonic() - started
+    figures.play_started = time.monotonic()
+    stop = figures.play_started + seconds
+    tasks = []
+    for base, match_id, tokens, tick in made:
+        sent: dict[int, dict[int, float]] = {0: {}, 1: {}}
+        for seat in (0, 1):
+            token = tokens[seat]
+            assert token is not None  # both seats are human
+            tasks.append(
+                asyncio.create_task(
+                    _seat_client(base, match_id, seat, token, figures, stop, sent, tick, think)
                 )
+            )
     await asyncio.gather(*tasks)
+    figures.playing = time.monotonic() - figures.play_started
     async with httpx.AsyncClient(timeout=30) as client:
         figures.servers = [(await client.get(base + "/api/stats")).json() for base in bases]
     return ids
@@ -400,8 +405,9 @@ def run_loadtest(
     ms = 1000.0
     console.print(
         f"loadtest: {matches} {game} matches + {tick_matches} {tick_game} (1 s ticks), "
-        f"think time mean {think:g} s, loopback, {elapsed:.1f} s, cpus {os.cpu_count()}, "
-        f"server processes {processes}",
+        f"think time mean {think:g} s, loopback, {elapsed:.1f} s (matches created in "
+        f"{figures.creating:.1f} s, then played for {figures.playing:.1f} s), "
+        f"cpus {os.cpu_count()}, server processes {processes}",
         highlight=False,
     )
     console.print(
@@ -411,7 +417,7 @@ def run_loadtest(
     )
     console.print(
         f"  submissions acknowledged: {len(figures.acks)} "
-        f"({len(figures.acks) / max(elapsed, 1e-9):.0f}/s); decisions revealed: "
+        f"({len(figures.acks) / max(figures.playing, 1e-9):.0f}/s); decisions revealed: "
         f"{figures.decisions}; matches finished: {figures.finished}"
     )
     for label, values in (("submit-to-ack", figures.acks), ("reveal", figures.reveals)):

@@ -92,6 +92,10 @@ class GoofspielState(State):
     _rounds: list[tuple[int, ...]]
     """Every resolved round of the match: (playing, bout, round, galaxy, planet, worth,
     fleet of seat 0, fleet of seat 1, winner, size destroyed of seat 0, of seat 1)."""
+    _round_views: list[dict[str, Any]]
+    """The views of ``_rounds``' entries so far, made once each: a resolved round never
+    changes, and every view (of every seat) shares them, so consecutive views differ only by
+    the new rounds (a delta frame finds the shared ones equal by identity)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -112,6 +116,7 @@ class GoofspielState(State):
         self._playing = 0
         self._past = ()
         self._rounds = []
+        self._round_views = []
         self._begin_playing()
         return {}
 
@@ -374,6 +379,9 @@ class GoofspielState(State):
         shown = deal.order[:revealed]
         stride = self._stride
         history = self._show_history
+        rounds = self._round_views
+        for entry in self._rounds[len(rounds) :]:
+            rounds.append(self._round_view(entry))
         fleets = {
             str(s): {SIZE_TEXT[size]: self._fleets[s * stride + size] for size in range(1, stride)}
             for s in (0, 1)
@@ -407,12 +415,12 @@ class GoofspielState(State):
             ],
             "strategic": list(self._strategic),
             "past": [{"replay": n, "strategic": list(v)} for n, v in enumerate(self._past)],
-            "last_round": self._round_view(self._rounds[-1]) if self._rounds else None,
+            "last_round": rounds[-1] if rounds else None,
             "show_history": self._show_history,
         }
         if history:
             view["destroyed"] = list(self._destroyed)
-            view["rounds"] = [self._round_view(entry) for entry in self._rounds]
+            view["rounds"] = list(rounds)
         return view
 
     def _round_view(self, entry: tuple[int, ...]) -> dict[str, Any]:
@@ -447,3 +455,4 @@ class GoofspielState(State):
         assert isinstance(other, GoofspielState)
         other._fleets = self._fleets.copy()
         other._rounds = self._rounds.copy()
+        other._round_views = self._round_views.copy()
