@@ -1,11 +1,12 @@
 """``duelhost loadtest``: a bounded load benchmark of the match server on loopback.
 
 It starts its own ``duelhost serve`` on 127.0.0.1 (a free port, a temporary SQLite file unless
-``--db`` is given), creates N matches with two human seats each and plays them over WebSocket
-with random clients (each picks a random legal submission from its frame), for at most the
-given number of seconds. It prints submit-to-ack and reveal latency percentiles, the lateness
-of ticks (extra matches of a game with tick decisions, on a 1-second tick), errors, and lost
-submissions (an acknowledged receipt missing from the stored log after the server is stopped).
+``--db`` is given), creates N matches with two human seats each, then plays all of them at once
+over WebSocket with random clients (each picks a random legal submission from its frame), for
+at most the given number of seconds; its rates are over the time of play. It prints
+submit-to-ack and reveal latency percentiles, the lateness of ticks (extra matches of a game
+with tick decisions, on a 1-second tick), errors, and lost submissions (an acknowledged
+receipt missing from the stored log after the server is stopped).
 Unless named, the matches are of the first game (in name order) with simultaneous decisions,
 the tick matches of the first with tick decisions.
 
@@ -61,6 +62,7 @@ class Figures:
     creating: float = 0.0
     """Seconds spent creating the matches (and exchanging their invites), before any play."""
     play_started: float = 0.0
+    """``time.monotonic()`` when the seats' clients started."""
     playing: float = 0.0
     """Seconds from the start of play to the end of the last seat's client."""
     servers: list[dict[str, Any]] = field(default_factory=list)
