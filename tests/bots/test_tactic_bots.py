@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
 from duelhost.bots.budget import Budget, using
@@ -171,15 +173,46 @@ def test_the_levels_search_the_best_actions_one_action_ahead() -> None:
 
 
 def test_a_node_budget_makes_the_decision_reproducible() -> None:
-    """Same seed, same node budget: the same tree, visit for visit."""
+    """Same seed, same node budget: the same tree, visit for visit (``medium``: a quarter of
+    60 nodes, over its random-action rollouts)."""
     state = _match_in_play(3)
     seat = state.to_act[0]
     handle = SeatHandle(state, seat)
     trees = []
-    with using(Budget(nodes=15)):
+    with using(Budget(nodes=60)):
         for _ in range(2):
-            bot = make_bot("hard", state.game, seat, 11)
+            bot = make_bot("medium", state.game, seat, 11)
             search = bot._search(handle)
             trees.append({t: (c.visits, c.total) for t, c in search.root.children.items()})
     assert trees[0] == trees[1]
     assert sum(visits for visits, _ in trees[0].values()) == 15
+
+
+def test_hard_values_each_shortlisted_action_by_one_exact_rollout() -> None:
+    """``hard``'s rollouts have no random actions, so in a turn with nothing hidden a second
+    rollout of an action would copy the first: each of its 5 shortlisted actions is played
+    once (5 iterations of the 40 allowed), valued by a rollout that any policy without
+    random actions reproduces whatever its random generator, and the best value is played."""
+    from duelhost.games.tactic import rollout
+    from duelhost.games.tactic.search import SearchBot
+
+    state = _knight_walk()
+    assert isinstance(state, TacticState)
+    handle = SeatHandle(state, 0)
+    with using(Budget(nodes=40)):
+        hard = make_bot("hard", state.game, 0, 0)
+        assert isinstance(hard, SearchBot)
+        search = hard._search(handle)
+        assert search is not None and search.exact
+        visited = {t: c for t, c in search.root.children.items() if c.visits}
+        assert sorted(visited) == ["A1-A2", "A1-B1", "A1-B2", "D3-D4", "D3-E4"]
+        assert search.root.visits == 5 and {c.visits for c in visited.values()} == {1}
+        for text, child in visited.items():
+            after = state.clone()
+            after.submit(0, text)
+            assert isinstance(after, TacticState)
+            rollout.rollout(after, rollout.Policy(random.Random(99), 0.0), state.turn + 2)
+            # the search's state is rebuilt from the view: units listed in another order
+            assert child.total == pytest.approx(rollout.squash(after, 0), abs=1e-12)
+        best = max(visited.values(), key=lambda c: c.total).total
+        assert visited[hard.act(handle)].total == best

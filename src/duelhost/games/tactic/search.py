@@ -155,6 +155,13 @@ class Search:
     hidden: bool
     shortlist: list[str] | None = None
     """The root's actions searched (None: every legal one)."""
+    exact: bool = False
+    """Whether each root action was valued by one rollout, which repeats would only copy."""
+
+    @property
+    def min_visits(self) -> int:
+        """Iterations an action needs before its mean is reported."""
+        return 1 if self.exact else MIN_VISITS
 
     def start(self, bot: SearchBot, handle: SeatHandle) -> TacticState | None:
         """The state an iteration starts from: a fresh determinization while a choice is
@@ -225,7 +232,7 @@ class SearchBot:
         best = _most_visited(root, legal)
         if played in legal:
             child = root.children.get(played)
-            while child is None or child.visits < MIN_VISITS:
+            while child is None or child.visits < search.min_visits:
                 state = search.start(self, handle)
                 if state is None:
                     break
@@ -236,7 +243,7 @@ class SearchBot:
             for text, child in root.children.items()
             if text in legal
             and child.visits
-            and (child.visits >= MIN_VISITS or text in (best, played))
+            and (child.visits >= search.min_visits or text in (best, played))
         }
 
     def _search(self, handle: SeatHandle) -> Search | None:
@@ -250,12 +257,28 @@ class SearchBot:
         search = Search(Node(), first, horizon, first.phase in (FACTION, KING))
         search.shortlist = self._shortlist(first)
         root = search.root
+        if self._exact(first):
+            search.exact = True
+            for text in search.shortlist or handle.legal():
+                if not (clock.left or root.visits == 0):
+                    break
+                clock.spend()
+                state = search.start(self, handle)
+                assert state is not None
+                self._iterate(root, state, horizon, forced=text)
+            return search
         while clock.left or root.visits == 0:
             clock.spend()
             state = search.start(self, handle)
             assert state is not None
             self._iterate(root, state, horizon, shortlist=search.shortlist)
         return search
+
+    def _exact(self, state: TacticState) -> bool:
+        """Whether a rollout from ``state`` is fixed by it: a turn (no Flame waiting) with
+        nothing hidden and a policy without random actions. Then each root action is valued
+        by one rollout and the best taken, whatever is left of the budget."""
+        return self._policy.epsilon == 0 and state.phase == PLAY and not state.flames
 
     def _shortlist(self, state: TacticState) -> list[str] | None:
         """In a turn, the ``width`` actions the rollout policy scores best one action ahead
@@ -359,6 +382,9 @@ MEDIUM_WIDTH = 3
 MEDIUM_SHARE = 0.25
 """``medium``'s share of the budget (5 nodes of 20)."""
 ROLLOUT_EPSILON = playouts.EPSILON
+"""``medium``'s share of random actions in its rollouts."""
+HARD_EPSILON = 0.0
+"""``hard``'s rollouts play the policy without random actions (see ``SearchBot._exact``)."""
 
 
 def make_medium(game: Game, seat: int, seed: int) -> SearchBot:
@@ -368,7 +394,7 @@ def make_medium(game: Game, seat: int, seed: int) -> SearchBot:
 
 def make_hard(game: Game, seat: int, seed: int) -> SearchBot:
     budget = within_clock(default(), game)
-    return SearchBot("hard", game, seat, seed, budget, HARD_WIDTH, ROLLOUT_EPSILON)
+    return SearchBot("hard", game, seat, seed, budget, HARD_WIDTH, HARD_EPSILON)
 
 
 register_bot("medium", make_medium, game="tactic")
