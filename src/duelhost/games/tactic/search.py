@@ -15,15 +15,19 @@ turn, then the other seat's), to the third turn of play during setup. Rollouts p
 policy of ``rollout.py`` (``bots.score`` one action ahead, end the turn when nothing improves
 it; placements as the greedy bot makes them) with a tenth of random actions; the result is the
 score at the horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most
-visited action (ties: the higher total). ``evaluate(handle)`` gives the root's action values
-(for ``duelhost analyse``), the played action searched too. A ``width`` limits the root, in a
-turn, to the actions the policy scores best one action ahead (its shortlist), and the tree
-to that one level: UCB over the shortlist, each iteration one action and a rollout.
+visited action (ties: the higher total). ``hard``'s rollouts have no random actions: in a turn
+(nothing hidden) a rollout is then fixed by the action it starts from, so each root action
+gets one and the best is played, the rest of the budget unspent. ``evaluate(handle)`` gives
+the root's action values (for ``duelhost analyse``), the played action searched too. A
+``width`` limits the root, in a turn, to the actions the policy scores best one action ahead
+(its shortlist), and the tree to that one level: UCB over the shortlist, each iteration one
+action and a rollout.
 
 Budget: an iteration is a node (``--bot-nodes N``, deterministic with the match seed); seconds
 otherwise, at most a twentieth of the turn clock when the match has one (``turn_seconds``, TA7:
-a turn is many decisions). ``hard`` has the budget on the policy's 5 best actions; ``medium``
-a quarter of it on the 3 best; ``easy`` is greedy. A Flame choice, or a view
+a turn is many decisions). ``hard`` has the budget on the policy's 5 best actions, one exact
+rollout each in a turn; ``medium`` a quarter of it on the 3 best, with a tenth of random
+actions in its rollouts; ``easy`` is greedy. A Flame choice, or a view
 the rebuild cannot reproduce, is left to the greedy bot.
 """
 
@@ -276,8 +280,10 @@ class SearchBot:
 
     def _exact(self, state: TacticState) -> bool:
         """Whether a rollout from ``state`` is fixed by it: a turn (no Flame waiting) with
-        nothing hidden and a policy without random actions. Then each root action is valued
-        by one rollout and the best taken, whatever is left of the budget."""
+        nothing hidden and a policy without random actions (it still picks at random where it
+        must act and nothing improves the score, under a Taunt duty, and at a Flame choice
+        in the rollout: rare, and not worth repeats). Then each root action is valued by one
+        rollout and the best taken, whatever is left of the budget."""
         return self._policy.epsilon == 0 and state.phase == PLAY and not state.flames
 
     def _shortlist(self, state: TacticState) -> list[str] | None:
