@@ -65,7 +65,8 @@ def test_the_server_answers_while_hard_bots_think(server: Server) -> None:
             assert time.monotonic() < deadline, server.output()
             time.sleep(0.2)
         record = client.get(f"/api/matches/{match_id}/record").json()
-    assert len([e for e in record["history"] if e["kind"] == "submit"]) == 6
+    # 3 rounds, 2 seats; a tied bout (the bots' seed is secret, G7) adds a tie-break bout (WD13)
+    assert len([e for e in record["history"] if e["kind"] == "submit"]) in (6, 12)
 
 
 def test_analysis_is_refused_before_the_end_then_made_off_the_request_path(
@@ -80,18 +81,24 @@ def test_analysis_is_refused_before_the_end_then_made_off_the_request_path(
         assert "once the match is over" in early.json()["error"]
         created = client.get(f"/api/matches/{match_id}").json()
         assert created["to_act"] == [0]
-        for text in ("Black Mage", "Chocobo"):
+        # The random bot's seed is secret (G7), so its units vary from run to run: a tied
+        # bout brings a tie-break bout (WD13), played the same way.
+        played: list[str] = []
+        deadline = time.monotonic() + 60
+        while not (now := client.get(f"/api/matches/{match_id}").json())["is_over"]:
+            assert time.monotonic() < deadline, server.output()
+            if 0 not in now["to_act"]:
+                time.sleep(0.1)  # the bot's answer is on its way
+                continue
+            text = ("Black Mage", "Chocobo")[len(played) % 2]
             answer = client.post(
                 f"/api/matches/{match_id}/submissions",
                 json={"text": text},
                 headers={"Authorization": f"Bearer {token}"},
             )
             assert answer.status_code in (200, 201), answer.text
-        deadline = time.monotonic() + 60
-        # The bot's last answer may still be on its way: the match is over only once it lands.
-        while not client.get(f"/api/matches/{match_id}").json()["is_over"]:
-            assert time.monotonic() < deadline, server.output()
-            time.sleep(0.1)
+            played.append(text)
+        assert played in (["Black Mage", "Chocobo"], ["Black Mage", "Chocobo"] * 2)
         while True:
             answer = client.get(f"/api/matches/{match_id}/analysis")
             if answer.status_code == 200:
@@ -103,6 +110,6 @@ def test_analysis_is_refused_before_the_end_then_made_off_the_request_path(
     body = answer.json()
     assert body["status"] == "done" and body["game"] == "warriors_death"
     mine = [n for n in body["notes"] if n["seat"] == 0]
-    assert [n["played"] for n in mine] == ["Black Mage", "Chocobo"]
+    assert [n["played"] for n in mine] == played
     assert all(n["method"] == "equilibrium" for n in mine)
     assert all(-1 <= n["value"] <= 1 and n["gave_up"] >= 0 for n in mine)
