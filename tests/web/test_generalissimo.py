@@ -1,6 +1,7 @@
 """Generalissimo on its board: a seat plays the random bot by clicking pieces and targets,
-moving every piece type (an Archer's shot and a Catapult's volley included) and passing, then
-resigns with the page's buttons; a spectator watches.
+moving every piece type (an Archer's shot and a Catapult's volley included; a kind the bot
+takes entirely before it has moved is left out, since the bot's moves vary from run to run) and
+passing, then resigns with the page's buttons; a spectator watches.
 
 The match starts from the start position with North's Horseman from A10 on C5 and South's
 Shieldman from C3 gone, so the Archer on C2 has a shot on the first move whatever the bot plays
@@ -69,12 +70,18 @@ def test_a_seat_plays_generalissimo_against_the_bot_by_clicking(server: Server, 
     watcher = ready(pages(match["spectate"]))
     wanted = ["A-shot", "S", "W", "C-volley", "H", "G", "A", "C"]
     played: list[str] = []
+    taken: list[str] = []  # kinds the bot wiped out before they moved
     passed = False
     for _turn in range(60):
         frame = my_turn(south)
         if frame["is_over"] or (not wanted and passed):
             break
         board = frame["view"]["board"]
+        # The bot's moves differ from run to run (RULINGS G7): it may take every piece of a
+        # kind before that kind has moved; such a kind cannot be played in this match.
+        for lost in [w for w in wanted if w[0] not in "".join(board)]:
+            wanted.remove(lost)
+            taken.append(lost)
         legal = [t for t in frame["legal"] if t not in ("pass", "draw")]
 
         kind = {text: kind_of(board, text) for text in legal}
@@ -94,8 +101,9 @@ def test_a_seat_plays_generalissimo_against_the_bot_by_clicking(server: Server, 
             shoot(south, "generalissimo-1280")
             south.keyboard.press("Escape")
         click_move(south, frame, choice)
-    assert not wanted, f"piece kinds never played: {wanted} (played {played})"
+    assert not wanted, f"piece kinds never played: {wanted} (played {played}, taken {taken})"
     assert passed
+    print("generalissimo: played", played, "taken by the bot before they moved:", taken)
     shoot(watcher, "generalissimo-spectator-1280")
     narrow = ready(pages(seat_again(south), 400, 800))
     shoot(narrow, "generalissimo-400")
