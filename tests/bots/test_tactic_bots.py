@@ -216,3 +216,6 @@ def test_hard_values_each_shortlisted_action_by_one_exact_rollout() -> None:
             assert child.total == pytest.approx(rollout.squash(after, 0), abs=1e-12)
         best = max(visited.values(), key=lambda c: c.total).total
         assert visited[hard.act(handle)].total == best
+        # one exact rollout is a value to report: every shortlisted action is in the analysis
+        values = make_bot("hard", state.game, 0, 0).evaluate(handle, played="A1-A2")
+        assert set(values) == set(visited)

@@ -225,9 +225,10 @@ class SearchBot:
     def evaluate(self, handle: SeatHandle, played: str | None = None) -> dict[str, float]:
         """The root's action values after a search as ``act`` makes it, in [-1, 1] from the
         seat's view (the mean squashed score of the iterations through each action): the
-        actions searched at least ``MIN_VISITS`` times, the one ``act`` would play (the most
-        visited) and ``played``, which gets iterations of its own until it has
-        ``MIN_VISITS``. Empty when the view cannot be rebuilt (a Flame choice)."""
+        actions searched at least ``MIN_VISITS`` times (once in an exact search, see
+        ``_exact``), the one ``act`` would play (the most visited) and ``played``, which gets
+        iterations of its own until it has as many. Empty when the view cannot be rebuilt (a
+        Flame choice)."""
         legal = handle.legal()
         search = self._search(handle)
         if search is None:
