@@ -1,0 +1,124 @@
+"""Seat tokens, invites and the host key: only their SHA-256 hashes are kept, compared in
+constant time."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+
+from duelhost.server.hub.base import HubBase
+from duelhost.server.hub.faults import Unauthorized
+from duelhost.server.hub.live import Live
+from duelhost.store import InviteError
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex of a seat token, an invite or a host key: the store keeps only this."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+MAX_SECRET = 64
+"""Characters of a presented invite; a longer one is no invite of this server."""
+
+
+class Tokens(HubBase):
+    """Invites exchanged for seat tokens; which seat (or host) a presented token is."""
+
+    def exchange(self, invite: str) -> tuple[str, int, str]:
+        """Use a seat's invite: returns ``(match_id, seat, token)`` with a fresh seat token
+        that only the store's hash of it remembers. InviteError (404 unknown, 410 used before)
+        changes nothing."""
+        presented, token = _presented(invite), secrets.token_urlsafe(16)
+        match_id, seat = self.store.exchange_invite(presented, hash_token(token), self.now())
+        return self._exchanged(match_id, seat, token)
+
+    async def exchange_async(self, invite: str) -> tuple[str, int, str]:
+        """``exchange`` with its commit in a thread: the event loop serves the live matches
+        meanwhile instead of waiting for the disk."""
+        presented, token = _presented(invite), secrets.token_urlsafe(16)
+        match_id, seat = await asyncio.to_thread(
+            self.store.exchange_invite, presented, hash_token(token), self.now()
+        )
+        return self._exchanged(match_id, seat, token)
+
+    def _exchanged(self, match_id: str, seat: int, token: str) -> tuple[str, int, str]:
+        live = self.live.get(match_id)
+        if live is not None:
+            live.token_hashes[seat] = hash_token(token)
+        return match_id, seat, token
+
+    def joined(self, live: Live) -> list[bool]:
+        """Whether each seat is taken: a bot seat always, a human seat once its invite was
+        exchanged (read from the store: another process may have exchanged it)."""
+        taken = self.store.seat_token_hashes(live.match.id)
+        return [
+            spec.kind == "bot" or seat in taken or live.token_hashes[seat] is not None
+            for seat, spec in enumerate(live.match.seats)
+        ]
+
+    def is_host(self, live: Live, authorization: str | None) -> bool:
+        """Whether the ``Authorization`` header holds the match's host key."""
+        if not authorization or live.host_hash is None:
+            return False
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer":
+            return False
+        try:
+            presented = hash_token(token.strip())
+        except UnicodeEncodeError:
+            return False
+        return hmac.compare_digest(presented, live.host_hash)
+
+    def seat_of(self, live: Live, authorization: str | None, required: bool) -> int | None:
+        """The seat a bearer token holds (None: no token, a spectator). Unauthorized for a
+        malformed token or one that is not a seat of this match, or no token when required."""
+        if authorization is None or authorization == "":
+            if required:
+                raise Unauthorized("this needs a seat's token: Authorization: Bearer <token>", 401)
+            return None
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Unauthorized("the Authorization header must be 'Bearer <token>'", 401)
+        return self.seat_for_token(live, token.strip())
+
+    def seat_for_token(self, live: Live, token: str) -> int:
+        try:
+            presented = hash_token(token)
+        except UnicodeEncodeError:  # not text any token could be (a lone surrogate)
+            raise Unauthorized("this token holds no seat of this match") from None
+        found = _matching_seat(presented, live.token_hashes)
+        if found is None and None in live.token_hashes:
+            # A seat whose invite another process exchanged: its token is only in the store.
+            for seat, stored in self.store.seat_token_hashes(live.match.id).items():
+                live.token_hashes[seat] = stored
+            found = _matching_seat(presented, live.token_hashes)
+        if found is None:
+            if live.host_hash is not None and hmac.compare_digest(presented, live.host_hash):
+                raise Unauthorized(
+                    "this is the match's host key: it shows which seats have joined "
+                    "(GET /api/matches/{id}) and holds no seat"
+                )
+            raise Unauthorized("this token holds no seat of this match")
+        return found
+
+
+def _presented(invite: str) -> str:
+    """The hash of a presented invite; InviteError (404) for what cannot be one."""
+    if not isinstance(invite, str) or not 0 < len(invite) <= MAX_SECRET:
+        raise InviteError("no such invite (check the link you were given)", 404)
+    try:
+        return hash_token(invite)
+    except UnicodeEncodeError:
+        raise InviteError("no such invite (check the link you were given)", 404) from None
+
+
+def _matching_seat(presented: str, hashes: list[str | None]) -> int | None:
+    """The seat whose token hash is ``presented``, compared with every seat (no early exit)
+    in constant time."""
+    found: int | None = None
+    for seat, stored in enumerate(hashes):
+        if stored is not None and hmac.compare_digest(presented, stored):
+            found = seat
+    return found
