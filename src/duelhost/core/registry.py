@@ -11,6 +11,7 @@ touches no shared file.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import pkgutil
 from collections.abc import Callable
@@ -78,7 +79,10 @@ class GameSpec:
     budget: OptionBudget = field(default_factory=OptionBudget)
     """Bounds on the options of matches anyone may create (see ``core.budget``)."""
     board: str | None = None
-    """The name of the game's board module in the browser client; None: the text view."""
+    """The name of the game's board module in the browser client; None: the text view. The
+    module is ``board.js`` in the game's package (the package of ``state``), with its own
+    styles (seat colours) in ``board.css`` beside it if it has any: a game's board ships with
+    the game (``board_file``)."""
     bench: str | None = None
     """Module of the game's own benchmark figures: ``extra(matches, options, console)`` rows,
     and optionally ``balance(game, matches, first_seed)`` for ``duelhost balance``."""
@@ -92,6 +96,14 @@ class GameSpec:
         unknown = [d for d in self.dynamics if d not in DYNAMICS]
         if unknown or not self.dynamics:
             raise ValueError(f"{self.name}: dynamics must be among {DYNAMICS}, got {self.dynamics}")
+
+    def board_file(self, suffix: str) -> Path | None:
+        """The board's ``board.js`` (``suffix`` ".js") or ``board.css`` (".css") in the game's
+        package; None if the game names no board or ships no such file."""
+        if self.board is None or suffix not in (".js", ".css"):
+            return None
+        path = Path(inspect.getfile(self.state)).resolve().parent / f"board{suffix}"
+        return path if path.is_file() else None
 
     def load(self, **options: Any) -> Game:
         """This game with the given options (each validated; unknown ones raise ConfigError),

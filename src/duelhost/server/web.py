@@ -32,11 +32,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 import duelhost
 from duelhost.bots import available_bots
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.events import describe_event, render_view
 from duelhost.core.options import Option
 from duelhost.core.record import Record
-from duelhost.core.registry import Game, rules_text
+from duelhost.core.registry import Game, GameSpec, rules_text
 from duelhost.core.registry import spec as game_spec
 from duelhost.host.clocks import default_clock
 from duelhost.server.errors import ERRORS
@@ -106,14 +106,43 @@ async def rules_page(game: str) -> Response:
 
 @router.get("/static/{path:path}", include_in_schema=False)
 async def static(path: str) -> Response:
-    target = (WEB / path).resolve()
+    target = _game_board(path) or (WEB / path).resolve()
     kind = SERVED.get(target.suffix)
-    if kind is None or not target.is_file() or WEB not in target.parents:
-        return JSONResponse({"error": f"no file {path!r}"}, status_code=404)
+    if kind is None or not target.is_file() or not _servable(target):
+        return JSONResponse({"error": f"no file {quote(path)}"}, status_code=404)
     return FileResponse(
         target,
         media_type=kind,
         headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP},
+    )
+
+
+def boards() -> dict[str, GameSpec]:
+    """The board modules of the registered games, by name (a game's board ships in its own
+    package: ``GameSpec.board_file``)."""
+    return {
+        spec.board: spec
+        for spec in map(game_spec, duelhost.list_games())
+        if spec.board is not None and spec.board_file(".js") is not None
+    }
+
+
+def _game_board(path: str) -> Path | None:
+    """The file of ``boards/<board>.js`` or ``boards/<board>.css`` from the game's package."""
+    folder, _, file = path.partition("/")
+    stem, dot, suffix = file.rpartition(".")
+    if folder != "boards" or not dot:
+        return None
+    spec = boards().get(stem)
+    return None if spec is None else spec.board_file("." + suffix)
+
+
+def _servable(target: Path) -> bool:
+    """The client's own files, or a registered game's board files."""
+    if WEB in target.parents:
+        return True
+    return any(
+        target in (spec.board_file(".js"), spec.board_file(".css")) for spec in boards().values()
     )
 
 
@@ -167,7 +196,8 @@ async def lobby() -> list[dict[str, Any]]:
                 "summary": spec.summary,
                 "dynamics": list(spec.dynamics),
                 "board": board_of(name),
-                "has_board": (WEB / "boards" / f"{board_of(name)}.js").is_file(),
+                "has_board": board_of(name) in boards(),
+                "board_css": spec.board_file(".css") is not None,
                 "has_reference": "reference" in spec.extra,
                 "options": [_option(o) for o in spec.options],
                 "setup": [_option(o) for o in spec.setup],
@@ -238,7 +268,8 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
     return {
         "game": parsed.game,
         "board": board_of(parsed.game),
-        "has_board": (WEB / "boards" / f"{board_of(parsed.game)}.js").is_file(),
+        "has_board": board_of(parsed.game) in boards(),
+        "board_css": game.spec.board_file(".css") is not None,
         "match": record.get("match"),
         "seed": parsed.seed,
         "options": parsed.options,

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     public_submissions=True,  # an action is public once made; cards are not submissions
     budget=OptionBudget(bounds={"hands": (1, 100)}),
     bots=f"{__name__}.bots",
+    board="kuhn_poker",  # its board.js ships in this package
 )
 
 __all__ = ["SPEC", "KuhnPokerState"]

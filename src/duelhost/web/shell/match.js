@@ -135,7 +135,7 @@ class MatchPage {
       if (this.seat !== null) this.submissions = new Submissions(this.live, this.matchId, this.seat, () => this.showReceipts());
       this.boardName = game ? game.board : frame.game;
       document.documentElement.dataset.board = this.boardName;  // board-specific colours (CSS)
-      this.board = await loadBoard(this.boardName, game ? game.has_board : false);
+      this.board = await loadBoard(this.boardName, game ? game.has_board : false, game ? game.board_css : false);
       // The board's reference panels (units chart, faction cards): public data, fetched once.
       if (game && game.has_reference) {
         this.referencePending = true;

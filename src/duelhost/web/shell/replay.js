@@ -49,7 +49,7 @@ function filePicker(app, games) {
 async function show(app, data, games) {
   const game = games.find((g) => g.name === data.game);
   const names = game ? game.seat_names.map((n, i) => (n === "seat " + i ? n : n + " (seat " + i + ")")) : ["seat 0", "seat 1"];
-  const board = await loadBoard(data.board, data.has_board);
+  const board = await loadBoard(data.board, data.has_board, data.board_css);
   document.documentElement.dataset.board = data.board;  // board-specific colours (CSS)
   const last = data.steps.length - 1;
   const state = {step: last, who: "0"};
