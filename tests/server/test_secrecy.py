@@ -111,7 +111,7 @@ async def _play_async(db_url: str, name: str, seed: int) -> Oracle:
                         if r == seat:
                             continue
                         theirs = alternative.frames[r]
-                        ours = json.loads(match._frames[r][-1][2])
+                        ours = json.loads(match.book.buffers[r][-1][2])
                         assert _mask(ours) == _mask(theirs), (
                             f"{name}: frame to {r} depends on seat {seat}'s pending submission"
                         )
