@@ -28,13 +28,29 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from duelhost.core.errors import IllegalAction
 from duelhost.core.record import Entry, Record
 
-if TYPE_CHECKING:
-    from duelhost.core.registry import Game
+
+class Game(Protocol):
+    """What a state holds of its game: ``core.registry.Game`` (which makes states; the protocol
+    keeps this module from importing the registry that imports it)."""
+
+    spec: Any
+    """The game's ``GameSpec``."""
+    options: dict[str, Any]
+
+    @property
+    def name(self) -> str: ...
+
+    def new(self, seed: int = 0, **setup: Any) -> State: ...
+
+    def replay(self, record: Record) -> State: ...
+
+    def from_json(self, text: str) -> State: ...
+
 
 SEATS = (0, 1)
 STATE_FORMAT = "duelhost-state/1"

@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import secrets
 
-from duelhost.host.match import Phase
+from duelhost.host.hosted import Phase
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import StorageFailed, Unauthorized
 from duelhost.server.hub.live import Live
