@@ -2,7 +2,7 @@
 
 A match is a sequence of *decisions*. Each decision names the seats that act in it
 (``_decision_seats``): one seat for a sequential move (one step of a multi-step turn, such as
-Generalissimo's two moves, is a decision of its own), both seats for a simultaneous secret
+one of a double move's two moves, is a decision of its own), both seats for a simultaneous secret
 decision, and both seats once per tick for real-time games. Setup phases are decisions like any
 other, and chance comes from the match seed (``duelhost.core.rng``).
 
