@@ -1,8 +1,9 @@
-"""Commit, then reveal, in the host: a seat's commitment is logged (a hash, no text), every
-seat is told who has committed and when to reveal, and a reveal is accepted only once every seat
-owing the decision has committed and only if it hashes to the commitment (``host.commits`` has
-the encoding). Until its reveal is accepted a seat may commit again: the newest commitment is the
-one it must reveal (a reveal the game refused is corrected that way, issue 32). Functions of a ``Match``, kept apart from its event loop.
+"""Commit, then reveal, in the host: a seat's commitment is logged (a hash, no text), every seat is
+told who has committed and when to reveal, and a reveal is accepted only once every seat owing
+the decision has committed and only if it hashes to the commitment (``host.commits`` has the
+encoding). Until its reveal is accepted a seat may commit again: the newest commitment is the one
+it must reveal (a reveal the game refused is corrected that way, issue 32). Functions of a
+``Match``, kept apart from its event loop.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""The match routes of the HTTP API: create, exchange an invite, list, read, submit, commit,
-resign, extend, draw, record; the host's re-issue of a seat's invite.
+"""The match routes of the HTTP API: create, exchange an invite, list, read, submit, commit, resign,
+extend, draw, record; the host's re-issue of a seat's invite.
 
 Creating a match gives one single-use invite per human seat and a host key, never a seat token:
-``POST /api/invites/{invite}`` gives the seat's token to whoever opens the invite, once (issue
-19); the host key re-issues a seat's invite, revoking the seat's old token (issue 32). Once the match is over a seat's token only reads: acting with it is a
-409.
+``POST /api/invites/{invite}`` gives the seat's token to whoever opens the invite, once (issue 19);
+the host key re-issues a seat's invite, revoking the seat's old token (issue 32). Once the match is
+over a seat's token only reads: acting with it is a 409.
 
 Every error is ``{"error": "<message>"}`` with a 4xx status (see ``duelhost.server.errors``).
 """
