@@ -13,16 +13,9 @@ from fastapi.testclient import TestClient
 
 from duelhost.server import create_app
 from tests.server.conftest import GENEROUS, bearer
+from tests.server.test_invites import made_raw
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-def made_raw(client: TestClient, **body: Any) -> dict[str, Any]:
-    body = {"game": "toy_bids", "seed": 1, "seats": HUMANS, "clock": None, **body}
-    answer = client.post("/api/matches", json=body)
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
 
 
 def reissue(client: TestClient, mid: str, seat: int, key: str) -> Any:
