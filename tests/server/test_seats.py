@@ -92,6 +92,11 @@ def test_one_idempotency_key_makes_one_match(client: TestClient) -> None:
     other = client.post("/api/matches", json=body, headers={"Idempotency-Key": "click-2"})
     plain = client.post("/api/matches", json=body)
     assert len({first.json()["id"], other.json()["id"], plain.json()["id"]}) == 3
+    # The same key with another request is refused, not answered with the first match.
+    reused = client.post(
+        "/api/matches", json={**body, "seed": 2}, headers={"Idempotency-Key": "click-1"}
+    )
+    assert reused.status_code == 422 and "another request" in reused.json()["error"]
     # A create that failed is forgotten: the same key then makes the match.
     bad = client.post(
         "/api/matches", json={**body, "game": "nope"}, headers={"Idempotency-Key": "k3"}

@@ -103,3 +103,22 @@ def test_a_double_click_on_play_the_bot_now_makes_one_match(server: Server, page
     assert lobby.evaluate("window.duelhost.seat") == 0
     after = httpx.get(f"{server.url}/api/matches?limit=1", timeout=10).json()["total"]
     assert after == before + 1
+
+
+def test_a_double_click_on_create_makes_one_match(server: Server, pages: Any) -> None:
+    before = httpx.get(f"{server.url}/api/matches?limit=1", timeout=10).json()["total"]
+    lobby = ready(pages("/"))
+    lobby.locator("article[data-game='goofspiel'] [data-action=setup]").click()
+    lobby.select_option("#clock", "none")
+    lobby.dblclick("#create")
+    lobby.wait_for_selector("#created .seat-link")
+    after = httpx.get(f"{server.url}/api/matches?limit=1", timeout=10).json()["total"]
+    assert after == before + 1
+    # A deliberate second match, later, is another match.
+    lobby.wait_for_timeout(2100)  # the button's key is renewed two seconds after a create
+    first = lobby.get_attribute("#created", "data-match")
+    lobby.click("#create")
+    lobby.wait_for_function(
+        "m => document.querySelector('#created').dataset.match !== m", arg=first
+    )
+    assert httpx.get(f"{server.url}/api/matches?limit=1", timeout=10).json()["total"] == after + 1

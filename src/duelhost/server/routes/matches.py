@@ -31,7 +31,7 @@ from duelhost.server.access import (
 )
 from duelhost.server.errors import ERRORS, ApiError, ErrorOut
 from duelhost.server.hub import Busy, Live
-from duelhost.server.idempotency import CreateOnce
+from duelhost.server.idempotency import CreateOnce, KeyReused
 from duelhost.server.limits import client_of, too_many
 from duelhost.server.models import (
     Accepted,
@@ -71,7 +71,11 @@ async def create_match(
     key = idempotency_key if idempotency_key is not None else body.idempotency_key
     client = client_of(request.scope)
     once = cast(CreateOnce, request.app.state.create_once)
-    return await once.run(client, key, lambda: _create(request, body, client))
+    asked = body.model_dump_json(exclude={"idempotency_key"})
+    try:
+        return await once.run(client, key, asked, lambda: _create(request, body, client))
+    except KeyReused as error:
+        raise ApiError(422, str(error)) from None
 
 
 async def _create(request: Request, body: CreateMatch, client: str) -> Created:

@@ -45,12 +45,15 @@ function gameCard(game, formBox, made) {
 
 /** One click, one match (issue 32): every create of a button carries the button's idempotency
  *  key, so a double click (or a retry after a lost answer) makes one match; the key is renewed
- *  once a created match has been shown for two seconds (a deliberate second click then makes
- *  another). The button is disabled while its create is on its way. */
+ *  for another request (changed options) and once a created match has been shown for two
+ *  seconds (a deliberate second click then makes another). The button is disabled while its
+ *  create is on its way. */
 async function createOnce(button, body) {
   const now = Date.now();
-  if (!button.dataset.key || (button.dataset.made && now - Number(button.dataset.made) > 2000)) {
+  const asked = JSON.stringify(body);
+  if (!button.dataset.key || button.dataset.asked !== asked || (button.dataset.made && now - Number(button.dataset.made) > 2000)) {
     button.dataset.key = randomNonce();
+    button.dataset.asked = asked;
     delete button.dataset.made;
   }
   button.disabled = true;
