@@ -1,7 +1,9 @@
-"""Commit, then reveal, in the host: a seat's commitment is logged (a hash, no text), every
-seat is told who has committed and when to reveal, and a reveal is accepted only once every seat
-owing the decision has committed and only if it hashes to the commitment (``host.commits`` has
-the encoding). Functions of a ``Match``, kept apart from its event loop.
+"""Commit, then reveal, in the host: a seat's commitment is logged (a hash, no text), every seat is
+told who has committed and when to reveal, and a reveal is accepted only once every seat owing
+the decision has committed and only if it hashes to the commitment (``host.commits`` has the
+encoding). Until its reveal is accepted a seat may commit again: the newest commitment is the one
+it must reveal (a reveal the game refused is corrected that way, issue 32). Functions of a
+``Match``, kept apart from its event loop.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ def commit_to(
         raise IllegalAction("commit, then reveal is for decisions both seats make secretly")
     if seat not in match.state.to_act:
         raise IllegalAction(f"seat {seat} has already submitted for decision {decision}")
-    if (decision, seat) in match.ledger.commitments:
-        raise IllegalAction(f"seat {seat} has already committed for decision {decision}")
+    # A seat may commit again until its reveal is accepted (issue 32): the new commitment
+    # replaces the old one, so a move the game refused at its reveal can be corrected while
+    # the clock runs. The seat has seen nothing of the other seat's move meanwhile.
     entry = LogEntry(type="commit", seat=seat, decision=decision, commitment=commitment, time=now)
     if key is not None:
         entry["key"] = key
