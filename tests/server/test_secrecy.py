@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import duelhost
-from duelhost.host import Match, bookkeeping, framing
+from duelhost.host import Match, bookkeeping, frame_builder
 from duelhost.host.hosted import Hosted
 from duelhost.host.match import Recipient
 from duelhost.server.hub import Hub, Live
@@ -146,7 +146,7 @@ def test_no_secret_reaches_anyone_before_its_reveal(db_url: str, name: str) -> N
 def test_the_oracle_catches_a_pending_submission_in_a_frame(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = framing.make_frame
+    original = frame_builder.make_frame
 
     def leaky(
         match: Match, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
@@ -155,7 +155,7 @@ def test_the_oracle_catches_a_pending_submission_in_a_frame(
         frame["debug"] = repr(sorted(match.state._pending.items()))
         return frame
 
-    monkeypatch.setattr(framing, "make_frame", leaky)
+    monkeypatch.setattr(frame_builder, "make_frame", leaky)
     with pytest.raises(AssertionError, match="depends on seat 0's pending submission"):
         _play(db_url, "toy_bids", 3)
 

@@ -20,11 +20,11 @@ from types import ModuleType
 from typing import Any
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
 from duelhost.core.errors import ConfigError, IllegalAction, quote_value
 from duelhost.core.options import Option, resolve_options
 from duelhost.core.record import Record
 from duelhost.core.state import STATE_FORMAT, State
+from duelhost.core.time_control import Clock
 
 DYNAMICS = ("sequential", "simultaneous", "tick")
 

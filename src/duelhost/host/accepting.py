@@ -11,7 +11,7 @@ from duelhost.core.errors import IllegalAction, quote, quote_value
 from duelhost.core.state import is_resignation, submission_text
 from duelhost.host import salts
 from duelhost.host.hosted import Hosted, Step
-from duelhost.host.shapes import Answer, LogEntry
+from duelhost.host.messages import Answer, LogEntry
 
 LATE = "this submission is for decision"
 """How the refusal of a submission pinned to a decision that is over begins."""

@@ -10,7 +10,7 @@ from typing import Any
 from duelhost.core.errors import ConfigError
 from duelhost.host import accepting, reveal
 from duelhost.host.hosted import Hosted
-from duelhost.host.shapes import LogEntry
+from duelhost.host.messages import LogEntry
 
 
 def notify(match: Hosted, entry: LogEntry, seq: int, decision: int, time: float) -> None:

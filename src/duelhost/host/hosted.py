@@ -1,7 +1,7 @@
 """What the match host's parts see of a ``Match``: its phases, the ``Step`` an event produces,
 and ``Hosted``, the match's state and internal steps as a protocol.
 
-The parts (``accepting``, ``bookkeeping``, ``botplay``, ``framing``, ``recording``,
+The parts (``accepting``, ``bookkeeping``, ``botplay``, ``frame_builder``, ``recording``,
 ``reveal``) are functions of a match; they name it through ``Hosted`` so that none of them
 imports ``host.match``, which imports them.
 """
@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from duelhost.bots import Bot
-from duelhost.core.clock import Clock
 from duelhost.core.registry import Game
 from duelhost.core.state import State
-from duelhost.host.frames import FrameBook
+from duelhost.core.time_control import Clock
+from duelhost.host.frame_book import FrameBook
 from duelhost.host.ledger import Ledger
 from duelhost.host.limits import HostLimits
+from duelhost.host.messages import Answer, ClockStatus, Frame, LogEntry, Recipient, View
 from duelhost.host.seats import SeatSpec
-from duelhost.host.shapes import Answer, ClockStatus, Frame, LogEntry, Recipient, View
 from duelhost.host.timekeeper import Timekeeper
 
 
@@ -46,7 +46,7 @@ class Step:
     texts: dict[Recipient, str] = field(default_factory=dict)
     """The same frames as JSON text (what is sent to clients that take whole frames)."""
     deltas: dict[Recipient, dict[str, Any]] = field(default_factory=dict)
-    """The same frames as delta frames (``framing.delta``), for the recipients that clients
+    """The same frames as delta frames (``frame_builder.delta``), for the recipients that clients
     taking delta frames listen to."""
     delta_texts: dict[Recipient, str] = field(default_factory=dict)
     """The delta frames as JSON text."""

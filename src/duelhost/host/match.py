@@ -15,10 +15,12 @@ with its own time, and firing moves the deadline on; a submission that arrives a
 deadline is therefore processed after that deadline's timeout, never instead of it or twice.
 
 The concerns it combines live beside it: ``seats`` (who plays), ``timekeeper`` (deadlines),
-``ledger`` (receipts, nonces, idempotency keys), ``frames`` (notices and resume buffers),
-``shapes`` (the typed data that leaves the host), and, as functions of a match, ``accepting``
-(submissions and tick orders), ``reveal`` (commit, then reveal), ``botplay`` (the host's bots),
-``framing`` (match states and frames) and ``recording`` (the record).
+``ledger`` (receipts, nonces, idempotency keys), ``frame_book`` (notices and resume buffers),
+``messages`` (the typed data that leaves the host), ``json_text`` (its JSON encoding),
+``hosted`` (phases, ``Step``, the match as its parts see it), and, as functions of a match,
+``accepting`` (submissions and tick orders), ``bookkeeping`` (what follows each effect),
+``reveal`` (commit, then reveal), ``botplay`` (the host's bots), ``frame_builder`` (match
+states and frames) and ``recording`` (the record).
 """
 
 from __future__ import annotations
@@ -32,14 +34,12 @@ from duelhost.core.errors import IllegalAction
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
-from duelhost.host import accepting, bookkeeping, botplay, framing, recording, reveal, seeds
-from duelhost.host.clocks import Clock
-from duelhost.host.frames import FrameBook
+from duelhost.host import accepting, bookkeeping, botplay, frame_builder, recording, reveal, seeds
+from duelhost.host.frame_book import FrameBook
 from duelhost.host.hosted import Phase, Step
 from duelhost.host.ledger import Ledger
 from duelhost.host.limits import HostLimits
-from duelhost.host.seats import SeatSpec, check_seats
-from duelhost.host.shapes import (
+from duelhost.host.messages import (
     RECIPIENTS,
     Answer,
     ClockStatus,
@@ -50,6 +50,8 @@ from duelhost.host.shapes import (
     Summary,
     View,
 )
+from duelhost.host.seats import SeatSpec, check_seats
+from duelhost.host.time_controls import Clock
 from duelhost.host.timekeeper import Timekeeper
 
 __all__ = [
@@ -248,7 +250,7 @@ class Match:
 
     def summary(self, seat: Recipient, now: float) -> Summary:
         """The answer of ``GET /api/matches/<id>`` for a seat (None: a spectator)."""
-        return framing.summary(self, seat, now)
+        return frame_builder.summary(self, seat, now)
 
     def record(self) -> dict[str, Any]:
         """The match record (``host.recording``); ``duelhost replay`` plays it back."""
@@ -396,13 +398,13 @@ class Match:
         except IllegalAction:
             if step.entries:
                 botplay.drive_bots(self, now, step)
-                framing.emit(self, step, now)
+                frame_builder.emit(self, step, now)
                 self.refused = step
             raise
         botplay.drive_bots(self, now, step)
         if len(self.log) >= self.limits.max_log and not self.is_over:
             self._abandon(f"the match reached {self.limits.max_log} log entries", now, step)
-        framing.emit(self, step, now)
+        frame_builder.emit(self, step, now)
         step.answer = answer
         return step
 
@@ -426,7 +428,7 @@ class Match:
 
     def frame(self, recipient: Recipient, now: float, full: bool = True) -> Frame:
         """The current frame for a recipient; ``full`` frames carry the whole event log."""
-        return framing.make_frame(
+        return frame_builder.make_frame(
             self, recipient, now, 0 if full else self._last_n, "full" if full else "update"
         )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from duelhost.host.hosted import Hosted
-from duelhost.host.shapes import LogEntry
+from duelhost.host.messages import LogEntry
 
 
 def match_record(match: Hosted) -> dict[str, Any]:

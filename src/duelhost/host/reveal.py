@@ -13,7 +13,7 @@ from typing import Any
 from duelhost.core.errors import IllegalAction, quote
 from duelhost.host import accepting, commits
 from duelhost.host.hosted import Hosted, Step
-from duelhost.host.shapes import Answer, LogEntry
+from duelhost.host.messages import Answer, LogEntry
 
 
 def commit_to(

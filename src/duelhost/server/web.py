@@ -38,7 +38,7 @@ from duelhost.core.options import Option
 from duelhost.core.record import Record
 from duelhost.core.registry import Game, GameSpec, rules_text
 from duelhost.core.registry import spec as game_spec
-from duelhost.host.clocks import default_clock
+from duelhost.host.time_controls import default_clock
 from duelhost.server.errors import ERRORS
 from duelhost.server.hub import NotFound
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from duelhost.host import Step
-from duelhost.host.shapes import Answer
+from duelhost.host.messages import Answer
 from duelhost.server import keys
 from duelhost.server.hub.live import AnalysisJob, Live
 from duelhost.server.ownership import Ownership, SoleOwner

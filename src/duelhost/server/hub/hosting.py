@@ -9,8 +9,8 @@ from typing import cast
 import duelhost
 from duelhost.core.errors import ConfigError
 from duelhost.host import Match, SeatSpec
-from duelhost.host.clocks import clock_from_dict
-from duelhost.host.shapes import LogEntry
+from duelhost.host.messages import LogEntry
+from duelhost.host.time_controls import clock_from_dict
 from duelhost.server import keys
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import NotFound

@@ -13,8 +13,8 @@ from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.registry import Game, GameSpec
 from duelhost.core.registry import spec as game_spec
 from duelhost.host import Match, check_seats, make_clock
-from duelhost.host.clocks import MAX_SECONDS
 from duelhost.host.seeds import MAX_SEED, drawn_seed
+from duelhost.host.time_controls import MAX_SECONDS
 from duelhost.server import keys
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import Busy, NotFound

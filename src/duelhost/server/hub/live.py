@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duelhost.host import Match
-from duelhost.host.shapes import Recipient
+from duelhost.host.messages import Recipient
 
 
 @dataclass(frozen=True)

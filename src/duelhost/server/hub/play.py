@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from duelhost.core.errors import IllegalAction
-from duelhost.host import Step, wire
-from duelhost.host.shapes import Answer, Frame, Recipient
+from duelhost.host import Step, json_text
+from duelhost.host.messages import Answer, Frame, Recipient
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import StorageFailed
 from duelhost.server.hub.live import Live
@@ -162,4 +162,4 @@ def _text(step: Step, recipient: Recipient, frame: Frame, deltas: bool, lean: bo
         made, encoded = frame, step.texts.get(recipient)
     if encoded is not None and (not lean or "text" not in made):
         return encoded  # (a frame built without the text rendering is lean already)
-    return wire.dumps({k: v for k, v in made.items() if k != "text" or not lean})
+    return json_text.dumps({k: v for k, v in made.items() if k != "text" or not lean})

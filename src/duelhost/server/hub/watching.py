@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from duelhost.host.shapes import Recipient
+from duelhost.host.messages import Recipient
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.live import Live
 
@@ -16,7 +16,7 @@ class Watching(HubBase):
         self, live: Live, recipient: Recipient, with_text: bool = True, deltas: bool = False
     ) -> asyncio.Queue[str]:
         """A queue that receives every frame for ``recipient`` as JSON text (with ``deltas``:
-        delta frames, ``framing.delta``)."""
+        delta frames, ``frame_builder.delta``)."""
         queue: asyncio.Queue[str] = asyncio.Queue()
         live.last_event = self.now()
         live.subscribers[recipient].add(queue)

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import MatchOver
-from duelhost.host.shapes import Answer
+from duelhost.host.messages import Answer
 from duelhost.server.access import (
     acting_seat,
     find,

@@ -1,9 +1,9 @@
 """Time controls: a match's clock, the game's default and validation of a creator's changes.
 
-A clock is data (``duelhost.core.clock.Clock``, the same for every game); which one a game gets
-by default is the game's declaration (``GameSpec.clock``, ``GameSpec.clock_option``), from its
-rule text and rulings, and a match creator may change any field. The modes are described in
-``duelhost.core.clock``.
+A clock is data (``duelhost.core.time_control.Clock``, the same for every game); which one a
+game gets by default is the game's declaration (``GameSpec.clock``,
+``GameSpec.clock_option``), from its rule text and rulings, and a match creator may change any
+field. The modes are described in ``duelhost.core.time_control``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from duelhost.core.clock import MODES, STARTS, Clock
+from duelhost.core.time_control import MODES, STARTS, Clock
 
 __all__ = ["MAX_SECONDS", "Clock", "clock_from_dict", "default_clock", "make_clock"]
 from duelhost.core.errors import ConfigError, quote, quote_value

@@ -1,8 +1,8 @@
 """A time control as data: what a game declares as its default clock (``GameSpec.clock``).
 
-The match host (``duelhost.host.clocks``) validates clocks given by a match's creator and runs
-them; the kernel only holds the shape, so a game can declare its default without importing the
-host. Modes:
+The match host (``duelhost.host.time_controls``) validates clocks given by a match's creator
+and runs them; the kernel only holds the shape, so a game can declare its default without
+importing the host. Modes:
 
 - ``move``: every decision gets ``seconds`` from the moment it starts.
 - ``turn``: like ``move``, but consecutive decisions of the same seat share one deadline (a turn

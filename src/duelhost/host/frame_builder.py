@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from duelhost.host import patch, wire
+from duelhost.host import json_text, patch
 from duelhost.host.hosted import Hosted, Step
-from duelhost.host.shapes import RECIPIENTS, Frame, Recipient, Summary
+from duelhost.host.messages import RECIPIENTS, Frame, Recipient, Summary
 
 
 def summary(match: Hosted, seat: Recipient, now: float) -> Summary:
@@ -132,7 +132,7 @@ def emit(match: Hosted, step: Step, now: float) -> None:
         # Encoded once: the text is what the server sends, and the resume buffer keeps it (one
         # object for the garbage collector instead of thousands).
         if whole:
-            text = wire.dumps(frame)
+            text = json_text.dumps(frame)
             book.keep(recipient, frame["n"], prev, text)
             step.texts[recipient] = text
         else:
@@ -143,7 +143,7 @@ def emit(match: Hosted, step: Step, now: float) -> None:
             # goes, as an update: the client takes it in place of what it held.
             fits = base is not None and base["n"] == prev
             made = delta(base, frame) if base is not None and fits else dict(frame)
-            text = wire.dumps(made)
+            text = json_text.dumps(made)
             book.keep_delta(recipient, frame["n"], prev, text)
             step.deltas[recipient] = made
             step.delta_texts[recipient] = text
