@@ -10,6 +10,7 @@ body is refused as soon as it passes the limit).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
@@ -105,19 +106,50 @@ def too_many(wait: float, what: str) -> tuple[int, dict[str, str], str]:
     return 429, {"Retry-After": str(seconds)}, f"{what}; try again in {seconds} s"
 
 
+class Streams:
+    """Live streams (WebSockets) open now, per client and in all (``max_streams_per_client``,
+    ``max_streams``)."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.open: dict[str, int] = {}
+        self.total = 0
+
+    def refusal(self, client: str) -> str | None:
+        """Why ``client`` may not open another stream now (None: it may)."""
+        if self.total >= self.settings.max_streams:
+            return f"the server holds {self.settings.max_streams} live streams; try later"
+        if self.open.get(client, 0) >= self.settings.max_streams_per_client:
+            return (
+                f"this address holds {self.settings.max_streams_per_client} live streams; "
+                "close one first"
+            )
+        return None
+
+    def opened(self, client: str) -> None:
+        self.open[client] = self.open.get(client, 0) + 1
+        self.total += 1
+
+    def closed(self, client: str) -> None:
+        self.total -= 1
+        left = self.open[client] - 1
+        if left:
+            self.open[client] = left
+        else:
+            del self.open[client]
+
+
 class LimitMiddleware:
     """Request rate and body size limits, and the security headers, for the whole app."""
 
-    def __init__(self, app: ASGIApp, settings: ServerSettings, limiter: Limiter) -> None:
-        self.app, self.settings, self.limiter = app, settings, limiter
+    def __init__(
+        self, app: ASGIApp, settings: ServerSettings, limiter: Limiter, streams: Streams
+    ) -> None:
+        self.app, self.settings, self.limiter, self.streams = app, settings, limiter, streams
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            wait = self.limiter.request(client_of(scope))
-            if wait:
-                await send({"type": "websocket.close", "code": 4429})
-                return
-            await self.app(scope, receive, send)
+            await self._stream(scope, receive, send)
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -132,11 +164,35 @@ class LimitMiddleware:
         if declared is not None and declared > limit:
             await _answer(send, 413, {}, f"the request body is over {limit} bytes")
             return
-        body = await _read_body(receive, limit)
+        try:
+            body = await asyncio.wait_for(_read_body(receive, limit), self.settings.body_timeout)
+        except TimeoutError:
+            seconds = self.settings.body_timeout
+            await _answer(send, 408, {}, f"the request body took over {seconds:g} s to arrive")
+            return
         if body is None:
             await _answer(send, 413, {}, f"the request body is over {limit} bytes")
             return
         await self.app(scope, _replay(body, receive), _with_headers(send))
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A new live stream: within the client's request rate, and the stream caps (refused
+        with close code 4429 and the reason, after the handshake so the client can read it)."""
+        client = client_of(scope)
+        if self.limiter.request(client):
+            await send({"type": "websocket.close", "code": 4429})
+            return
+        refusal = self.streams.refusal(client)
+        if refusal is not None:
+            if (await receive())["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": 4429, "reason": refusal})
+            return
+        self.streams.opened(client)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.streams.closed(client)
 
 
 def _content_length(scope: Scope) -> int | None:
