@@ -11,6 +11,7 @@ import secrets
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import Unauthorized
 from duelhost.server.hub.live import Live
+from duelhost.server.ownership import SoleOwner
 from duelhost.store import InviteError
 
 
@@ -89,11 +90,8 @@ class Tokens(HubBase):
         except UnicodeEncodeError:  # not text any token could be (a lone surrogate)
             raise Unauthorized("this token holds no seat of this match") from None
         found = _matching_seat(presented, live.token_hashes)
-        if found is None and None in live.token_hashes:
-            # A seat whose invite another process exchanged: its token is only in the store.
-            for seat, stored in self.store.seat_token_hashes(live.match.id).items():
-                live.token_hashes[seat] = stored
-            found = _matching_seat(presented, live.token_hashes)
+        if found is None and self._shared():
+            found = self._stored_seat(live, presented)
         if found is None:
             if live.host_hash is not None and hmac.compare_digest(presented, live.host_hash):
                 raise Unauthorized(
@@ -102,6 +100,21 @@ class Tokens(HubBase):
                 )
             raise Unauthorized("this token holds no seat of this match")
         return found
+
+
+    def _shared(self) -> bool:
+        """Whether other processes host matches from the same store (``--cluster``): only
+        then can a seat's token be in the store and not in this process's memory (a process
+        alone exchanges every invite itself, ``_exchanged``)."""
+        return not isinstance(self.ownership, SoleOwner)
+
+    def _stored_seat(self, live: Live, presented: str) -> int | None:
+        """The seat of ``presented`` after reading every seat's token hash from the store (an
+        invite another process exchanged). Read for every unknown token, whether or not a
+        seat is still open, so the time of a refusal says nothing of who has joined."""
+        for seat, stored in self.store.seat_token_hashes(live.match.id).items():
+            live.token_hashes[seat] = stored
+        return _matching_seat(presented, live.token_hashes)
 
 
 def _presented(invite: str) -> str:
