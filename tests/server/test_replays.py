@@ -108,3 +108,22 @@ def test_replay_builds_are_rate_limited_per_client(db_url: str) -> None:
         assert "replays a minute" in refused.json()["error"]
         # The analysis counts against the same budget.
         assert client.get(f"/api/matches/{second}/analysis").status_code == 429
+
+
+@pytest.mark.parametrize(("overall", "per_client"), [(100, 2), (2, 100)])
+def test_finished_matches_kept_in_memory_are_capped(
+    db_url: str, overall: int, per_client: int
+) -> None:
+    with _app(db_url, max_finished_kept=overall, max_finished_per_client=per_client) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = [finished(client, seed) for seed in range(1, 6)]
+        # The two that finished last stay; the three before them left memory at once (not
+        # 600 s later), and are rebuilt from the store when asked for.
+        assert [m for m in made if m in hub.live] == made[-2:]
+        assert len(hub.finished_kept) == 2
+        record = client.get(f"/api/matches/{made[0]}/record")
+        assert record.status_code == 200 and record.json()["result"]["winner"] == 1
+        # Rebuilt, it is kept again: beside the two (per client 2: its creator is not known
+        # any more, so only the overall cap counts it) or in place of the older (overall 2).
+        expected = made[-2:] + made[:1] if overall == 100 else [made[-1], made[0]]
+        assert list(hub.finished_kept) == expected

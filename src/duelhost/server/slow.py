@@ -32,7 +32,7 @@ def header_timeout_protocol(seconds: float, base: type[Any] = AutoHTTPProtocol) 
     connection whose request header is not complete ``seconds`` after it opened or after its
     last answer."""
 
-    class HeaderTimeout(base):  # type: ignore[misc, valid-type]
+    class HeaderTimeout(base):  # type: ignore[misc]
         _deadline: asyncio.TimerHandle | None = None
 
         def connection_made(self, transport: asyncio.Transport) -> None:

@@ -101,7 +101,6 @@ class Tokens(HubBase):
             raise Unauthorized("this token holds no seat of this match")
         return found
 
-
     def _shared(self) -> bool:
         """Whether other processes host matches from the same store (``--cluster``): only
         then can a seat's token be in the store and not in this process's memory (a process

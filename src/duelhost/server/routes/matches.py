@@ -74,6 +74,7 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
     except Busy as error:
         raise ApiError(429, str(error), {"Retry-After": "60"}) from None
     match = made.live.match
+    hub.created_by(match.id, client_of(request.scope))
     seats = [
         SeatOut(
             seat=number,
