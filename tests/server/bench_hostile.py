@@ -162,6 +162,7 @@ async def abuse(server: Serving, seconds: float) -> None:
     started = time.monotonic()
     statuses: dict[str, int] = {}
     sockets: list[Any] = []
+    made_ids: list[str] = []
     next_report = started + 30
     ws_base = server.url.replace("http://", "ws://")
     async with httpx.AsyncClient(timeout=60) as client:
@@ -172,9 +173,12 @@ async def abuse(server: Serving, seconds: float) -> None:
             )
             if made.status_code == 201:
                 match_id = made.json()["id"]
-                replay = await client.get(f"{server.url}/api/matches/{match_id}/replay")
-                key = f"replay {replay.status_code}"
-                statuses[key] = statuses.get(key, 0) + 1
+                made_ids.append(match_id)
+                # The replay of every match so far that is over (its first page).
+                for earlier in made_ids:
+                    replay = await client.get(f"{server.url}/api/matches/{earlier}/replay")
+                    key = f"replay {replay.status_code}"
+                    statuses[key] = statuses.get(key, 0) + 1
                 try:
                     ws = await websockets.connect(f"{ws_base}/api/matches/{match_id}/live")
                     await ws.send("{}")

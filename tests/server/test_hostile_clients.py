@@ -123,3 +123,15 @@ def test_no_error_echoes_a_long_path(client: TestClient) -> None:
         answer = client.get(path)
         assert answer.status_code == 404, path[:40]
         assert len(answer.content) < 700 and answer.json()["error"].endswith("…'"), path[:40]
+
+
+def test_live_streams_are_capped_in_all(db_url: str) -> None:
+    settings = replace(GENEROUS, max_streams_per_client=5, max_streams=1)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        mid = client.post("/api/matches", json=BODY).json()["id"]
+        url = f"/api/matches/{mid}/live"
+        with client.websocket_connect(url):
+            with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url) as ws:
+                ws.receive_text()
+            assert refused.value.code == 4429
+            assert refused.value.reason == "the server holds 1 live streams; try later"
