@@ -6,18 +6,16 @@ the encoding). Functions of a ``Match``, kept apart from its event loop.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from duelhost.core.errors import IllegalAction, quote
 from duelhost.host import accepting, commits
+from duelhost.host.hosted import Hosted, Step
 from duelhost.host.shapes import Answer, LogEntry
-
-if TYPE_CHECKING:
-    from duelhost.host.match import Match, Step
 
 
 def commit_to(
-    match: Match, seat: int, value: Any, now: float, key: str | None, step: Step
+    match: Hosted, seat: int, value: Any, now: float, key: str | None, step: Step
 ) -> Answer:
     match._check_playing()
     commitment = commits.check_commitment(value)
@@ -35,7 +33,7 @@ def commit_to(
     return commit_answer(match, entry)
 
 
-def commit_answer(match: Match, entry: LogEntry) -> Answer:
+def commit_answer(match: Hosted, entry: LogEntry) -> Answer:
     return Answer(
         accepted=True,
         receipt=None,
@@ -45,24 +43,24 @@ def commit_answer(match: Match, entry: LogEntry) -> Answer:
     )
 
 
-def owing_commitments(match: Match, decision: int) -> list[int]:
+def owing_commitments(match: Hosted, decision: int) -> list[int]:
     """Seats of the current decision that have neither committed nor submitted."""
     return [s for s in match.state.to_act if (decision, s) not in match.ledger.commitments]
 
 
-def reveals_due(match: Match, seq: int, decision: int) -> None:
+def reveals_due(match: Hosted, seq: int, decision: int) -> None:
     """Once every seat of a decision has committed or submitted, ask for the reveals."""
     if decision != match.state.decision or match.state.is_over:
         return
     committed = [s for s in match.state.to_act if (decision, s) in match.ledger.commitments]
     if committed and not owing_commitments(match, decision):
-        match._notice(
+        match.book.notice(
             seq, None, {"type": "reveal_requested", "decision": decision, "seats": committed}
         )
 
 
 def reveal(
-    match: Match, seat: int, text: Any, nonce: Any, now: float, key: str | None, step: Step
+    match: Hosted, seat: int, text: Any, nonce: Any, now: float, key: str | None, step: Step
 ) -> Answer:
     """``seat`` reveals the submission it committed to (``text`` and the client's nonce)."""
     match._check_playing()
