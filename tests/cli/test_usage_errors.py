@@ -1,5 +1,5 @@
 """Usage errors read like every other error, and piped tables are never folded (issue 29
-point 4): ``duelhost --frobnicate`` and ``duelhost solve --planets 0`` print one
+point 4): ``duelhost --frobnicate`` and ``duelhost solve goofspiel --planets 0`` print one
 ``error: ...`` line on stderr, not click's usage block or Rich's box; a table's title piped is
 a line of its own, whole."""
 
@@ -22,11 +22,15 @@ def test_usage_errors_are_one_error_line() -> None:
     assert frobnicate.stderr == (
         "error: No such option '--frobnicate' (see 'python -m duelhost --help')\n"
     )
-    planets = run("solve", "--planets", "0")
+    planets = run("solve", "goofspiel", "--planets", "0")
     assert planets.returncode == 2
-    assert planets.stderr == (
-        "error: Invalid value for '--planets': 0 is not in the range x>=1 "
-        "(see 'python -m duelhost solve --help')\n"
+    assert planets.stderr == "error: --planets must be at least 1, got 0\n"
+    # A value out of a declared range, as click checks it, reads the same way.
+    seats = run("loadtest", "--matches", "0")
+    assert seats.returncode == 2
+    assert seats.stderr == (
+        "error: Invalid value for '--matches': 0 is not in the range 1<=x<=1000 "
+        "(see 'python -m duelhost loadtest --help')\n"
     )
     assert frobnicate.stdout == planets.stdout == ""
 
