@@ -56,6 +56,28 @@ class TokenBucket:
         return (1.0 - self.tokens) / self.rate
 
 
+class Minute:
+    """At most ``limit`` events per client in any 60 seconds (a sliding window)."""
+
+    def __init__(self, limit: int, clock: Callable[[], float]) -> None:
+        self.limit = limit
+        self.clock = clock
+        self._windows: dict[str, deque[float]] = {}
+
+    def take(self, client: str) -> float:
+        """0.0 if ``client`` may have an event now (and count it), else the seconds to wait."""
+        now = self.clock()
+        window = self._windows.setdefault(client, deque())
+        while window and window[0] <= now - 60.0:
+            window.popleft()
+        if len(window) >= self.limit:
+            return window[0] + 60.0 - now
+        window.append(now)
+        if len(self._windows) > MAX_CLIENTS:
+            self._windows = {c: w for c, w in self._windows.items() if w and w[-1] > now - 60}
+        return 0.0
+
+
 class Limiter:
     """The per-client counts of one server."""
 
@@ -63,7 +85,7 @@ class Limiter:
         self.settings = settings
         self.clock = clock
         self._requests: dict[str, TokenBucket] = {}
-        self._creations: dict[str, deque[float]] = {}
+        self._creations = Minute(settings.max_matches_per_client, clock)
 
     def request(self, client: str) -> float:
         """0.0 if ``client`` may make a request now, else the seconds to wait."""
@@ -79,16 +101,7 @@ class Limiter:
     def creation(self, client: str) -> float:
         """0.0 if ``client`` may create a match now (and count it), else the seconds to wait:
         at most ``max_matches_per_client`` in any 60 seconds."""
-        now = self.clock()
-        window = self._creations.setdefault(client, deque())
-        while window and window[0] <= now - 60.0:
-            window.popleft()
-        if len(window) >= self.settings.max_matches_per_client:
-            return window[0] + 60.0 - now
-        window.append(now)
-        if len(self._creations) > MAX_CLIENTS:
-            self._creations = {c: w for c, w in self._creations.items() if w and w[-1] > now - 60}
-        return 0.0
+        return self._creations.take(client)
 
     def _forget(self, now: float) -> None:
         quiet = sorted(self._requests, key=lambda c: self._requests[c].last)

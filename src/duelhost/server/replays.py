@@ -20,13 +20,14 @@ from __future__ import annotations
 import asyncio
 import math
 import threading
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from duelhost.host import wire
+from duelhost.server.limits import Minute
 from duelhost.server.settings import ServerSettings
 
 
@@ -72,28 +73,6 @@ def page(built: Built, start: int, limit: int) -> bytes:
     )
 
 
-class Budget:
-    """Builds per client in any 60 seconds (the costly work of replays and analyses)."""
-
-    def __init__(self, per_minute: int, clock: Callable[[], float]) -> None:
-        self.per_minute = per_minute
-        self.clock = clock
-        self._windows: dict[str, deque[float]] = {}
-
-    def take(self, client: str) -> float:
-        """0.0 if ``client`` may start a build now (counted), else the seconds to wait."""
-        now = self.clock()
-        window = self._windows.setdefault(client, deque())
-        while window and window[0] <= now - 60.0:
-            window.popleft()
-        if len(window) >= self.per_minute:
-            return window[0] + 60.0 - now
-        window.append(now)
-        if len(self._windows) > 10_000:
-            self._windows = {c: w for c, w in self._windows.items() if w and w[-1] > now - 60}
-        return 0.0
-
-
 class Replays:
     """Replays of one server: built in a worker thread, kept encoded, answered by page."""
 
@@ -101,7 +80,7 @@ class Replays:
         self.settings = settings
         self.builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="duelhost-replay")
         """The thread where replays are built, one at a time, off the event loop."""
-        self.budget = Budget(settings.replays_per_minute, clock)
+        self.budget = Minute(settings.replays_per_minute, clock)
         self._kept: OrderedDict[str, Built] = OrderedDict()
         self._size = 0
         self._building: dict[str, asyncio.Future[Built]] = {}
