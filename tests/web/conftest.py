@@ -49,7 +49,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     started = Server(
         f"sqlite:///{db}",
         free_port(),
-        ("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
+        (
+            *("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
+            *("--replays-per-minute", "10000"),
+        ),
     )
     yield started
     started.kill()

@@ -20,6 +20,7 @@ def match_record(match: Hosted) -> dict[str, Any]:
     data["clock"] = None if match.clock is None else match.clock.to_dict()
     data["seats"] = [spec.to_dict() for spec in match.seats]
     data["result"] = match.result
+    data["ended"] = ending(match, len(data["history"]))
     data["seed_salt"] = match.seed_salt
     data["seed_commitment"] = match.seed_commitment
     data["seed_chosen_by_creator"] = match.seed_chosen_by_creator
@@ -41,6 +42,23 @@ def match_record(match: Hosted) -> dict[str, Any]:
         for (d, s), c in sorted(match.ledger.commitments.items())
     ]
     return data
+
+
+def ending(match: Hosted, entries: int) -> dict[str, Any] | None:
+    """What ended a match the game's rules did not end: the server's ``abandon`` entry (its
+    reason and time) and the history entries before it; None otherwise. ``duelhost verify``
+    checks that the result is the one it gives."""
+    if match.abandoned is None:
+        return None
+    for entry in reversed(match.log):
+        if entry["type"] == "abandon":
+            return {
+                "kind": "abandon",
+                "reason": entry["reason"],
+                "time": entry["time"],
+                "entries": entries,
+            }
+    return None
 
 
 def annotate(match: Hosted, entry: LogEntry, decision: int, time: float) -> None:

@@ -87,18 +87,7 @@ def make_clock(game: Game, given: Any, absent: bool, start: str = "created") -> 
     extended = base["extended_seconds"]
     if extended is not None:
         extended = _number("extended_seconds", extended, 0.05)
-    extensions = base["extensions"]
-    if (
-        isinstance(extensions, bool)
-        or not isinstance(extensions, int)
-        or not 0 <= extensions <= 100
-    ):
-        raise ConfigError(
-            f"clock field 'extensions' must be an integer from 0 to 100, got "
-            f"{quote_value(extensions)}"
-        )
-    if extensions and extended is None:
-        raise ConfigError("clock field 'extensions' needs 'extended_seconds'")
+    extensions = _extensions(base["extensions"], extended)
     if planning and mode != "tick":
         raise ConfigError("clock field 'planning_seconds' applies only to mode 'tick'")
     if mode == "tick" and "tick" not in game.spec.dynamics:
@@ -124,6 +113,18 @@ def _start(base: dict[str, Any], given: dict[str, Any]) -> tuple[str, float | No
     if start_at is not None:
         raise ConfigError("clock field 'start_at' needs 'start' 'at'")
     return start, None
+
+
+def _extensions(value: Any, extended: float | None) -> int:
+    """The clock's ``extensions`` field: an integer from 0 to 100, which needs
+    ``extended_seconds`` when it is not 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        raise ConfigError(
+            f"clock field 'extensions' must be an integer from 0 to 100, got {quote_value(value)}"
+        )
+    if value and extended is None:
+        raise ConfigError("clock field 'extensions' needs 'extended_seconds'")
+    return value
 
 
 def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:

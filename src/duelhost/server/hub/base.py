@@ -62,6 +62,11 @@ class HubBase(ABC):
         """The thread where finished matches are analysed (``analysis``), one at a time."""
         self.analyses: OrderedDict[str, AnalysisJob] = OrderedDict()
         self._analyses_lock = threading.Lock()
+        self.finished_kept: OrderedDict[str, str | None] = OrderedDict()
+        """The finished matches in memory, least recently finished first, with the client that
+        created each (``Keeping``)."""
+        self.creators: dict[str, str] = {}
+        """The client (address) that created each match in memory (``Keeping``)."""
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` on the loop as a task the hub keeps (cancelled at ``stop``)."""
@@ -103,6 +108,14 @@ class HubBase(ABC):
     @abstractmethod
     async def _think(self, live: Live, seat: int) -> None:
         """A bot's choice made off the loop (``Thinking``)."""
+
+    @abstractmethod
+    def _kept_finished(self, live: Live) -> None:
+        """A match in memory is over: keep it within the caps (``Keeping``)."""
+
+    @abstractmethod
+    def _forget(self, match_id: str) -> None:
+        """A match left memory (``Keeping``)."""
 
     @abstractmethod
     async def begin_if_seated(self, live: Live) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from duelhost.server.hub.hosting import Hosting
+from duelhost.server.hub.keeping import Keeping
 from duelhost.server.hub.lifecycle import Lifecycle
 from duelhost.server.hub.play import Play
 from duelhost.server.hub.thinking import Thinking
@@ -10,5 +11,5 @@ from duelhost.server.hub.tokens import Tokens
 from duelhost.server.hub.watching import Watching
 
 
-class Hub(Lifecycle, Tokens, Hosting, Play, Thinking, Watching):
+class Hub(Lifecycle, Tokens, Hosting, Play, Thinking, Watching, Keeping):
     """All hosted matches of one server process."""

@@ -106,6 +106,7 @@ class Hosting(HubBase):
         if match.is_over:
             # A finished match leaves memory once nobody watches it (reloaded on demand).
             live.timer = loop.call_later(self.settings.evict_after, self._evict, match.id)
+            self._kept_finished(live)
             return
         if match.bots_due():
             live.timer = loop.call_soon(self._fire, match.id)
@@ -141,6 +142,7 @@ class Hosting(HubBase):
             self._after(live)
             return
         del self.live[match_id]
+        self._forget(match_id)
         wake = None if match.is_over else match.next_wake()
         if wake is not None:
             loop = asyncio.get_running_loop()

@@ -15,7 +15,7 @@ from duelhost.host.hosted import Phase
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import StorageFailed, Unauthorized
 from duelhost.server.hub.live import Live
-from duelhost.server.ownership import CLOSED
+from duelhost.server.ownership import CLOSED, SoleOwner
 from duelhost.store import InviteError
 
 
@@ -133,11 +133,9 @@ class Tokens(HubBase):
         except UnicodeEncodeError:  # not text any token could be (a lone surrogate)
             raise Unauthorized("this token holds no seat of this match") from None
         found = _matching_seat(presented, live.token_hashes)
-        if found is None and None in live.token_hashes:
+        if found is None and self._shared():
             # A seat whose invite another process exchanged: its token is only in the store.
-            for seat, stored in self.store.seat_token_hashes(live.match.id).items():
-                live.token_hashes[seat] = stored
-            found = _matching_seat(presented, live.token_hashes)
+            found = self._stored_seat(live, presented)
             if found is not None:
                 self.spawn(self.begin_if_seated(live))
         if found is None:
@@ -148,6 +146,20 @@ class Tokens(HubBase):
                 )
             raise Unauthorized("this token holds no seat of this match")
         return found
+
+    def _shared(self) -> bool:
+        """Whether other processes host matches from the same store (``--cluster``): only
+        then can a seat's token be in the store and not in this process's memory (a process
+        alone exchanges every invite itself, ``_exchanged``)."""
+        return not isinstance(self.ownership, SoleOwner)
+
+    def _stored_seat(self, live: Live, presented: str) -> int | None:
+        """The seat of ``presented`` after reading every seat's token hash from the store (an
+        invite another process exchanged). Read for every unknown token, whether or not a
+        seat is still open, so the time of a refusal says nothing of who has joined."""
+        for seat, stored in self.store.seat_token_hashes(live.match.id).items():
+            live.token_hashes[seat] = stored
+        return _matching_seat(presented, live.token_hashes)
 
 
 def _presented(invite: str) -> str:

@@ -100,6 +100,7 @@ async def _create(request: Request, body: CreateMatch, client: str) -> Created:
     except Busy as error:
         raise ApiError(429, str(error), {"Retry-After": "60"}) from None
     match = made.live.match
+    hub.created_by(match.id, client_of(request.scope))
     seats = [
         SeatOut(
             seat=number,
@@ -323,6 +324,11 @@ async def analysis(request: Request, match_id: str) -> Any:
     await hub.settled(live)
     if not live.match.is_over:
         raise ApiError(409, "the analysis is made once the match is over (it reads the record)")
+    if match_id not in hub.analyses:
+        # Making one is costly: it counts against the client's replay budget.
+        wait = request.app.state.replays.budget.take(client_of(request.scope))
+        if wait:
+            raise ApiError(*_busy(wait))
     job = hub.analysis(live)
     if job.status == "computing":
         return JSONResponse(
@@ -333,3 +339,8 @@ async def analysis(request: Request, match_id: str) -> Any:
     if job.status == "failed":
         raise ApiError(500, job.error or "the analysis failed")
     return {"status": "done", "match": match_id, "game": live.match.game.name, "notes": job.notes}
+
+
+def _busy(wait: float) -> tuple[int, str, dict[str, str]]:
+    status, headers, message = too_many(wait, "more than the replays and analyses a minute")
+    return status, message, headers

@@ -370,17 +370,19 @@ class MatchPage {
       offer.url ? h("a", {href: offer.url, id: mine ? "my-rematch" : "join-rematch", class: "button primary"}, mine ? "Go to the rematch" : "Join the rematch") : null);
   }
 
-  /** The receipts this page kept, as `duelhost verify --receipts FILE` reads them
-   *  (duelhost-receipts/1, docs/fairness.md). */
+  /** The receipts this page kept, its own and its opponent's, as `duelhost verify --receipts
+   *  FILE` reads them (duelhost-receipts/1, docs/fairness.md). */
   downloadReceipts(event) {
     const link = event.currentTarget;
     const list = this.submissions ? this.submissions.list : [];
+    const theirs = this.submissions ? this.submissions.theirs : [];
     const data = {
       format: "duelhost-receipts/1", match: this.matchId, seat: this.seat,
       seed_commitment: this.frame?.seed_commitment ?? null,
       // In a tick window only the last message's receipt is what the tick submitted.
       receipts: list.filter((r, i) => !list.slice(i + 1).some((later) => later.decision === r.decision))
-        .map((r) => ({seat: this.seat, decision: r.decision, receipt: r.receipt})),
+        .map((r) => ({seat: this.seat, decision: r.decision, receipt: r.receipt}))
+        .concat(theirs.map((r) => ({seat: r.seat, decision: r.decision, receipt: r.receipt}))),
     };
     link.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(data, null, 1));
     link.download = this.matchId + "-seat" + this.seat + "-receipts.json";

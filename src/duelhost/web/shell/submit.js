@@ -27,6 +27,10 @@ export class Submissions {
     this.storeKey = "duelhost:receipts:" + matchId + ":" + seat;
     this.list = [];
     try { this.list = JSON.parse(localStorage.getItem(this.storeKey) || "[]"); } catch { this.list = []; }
+    // The opponent's receipts, from the `submitted` events (one per decision: the last), so
+    // `duelhost verify` detects a change to either side's moves.
+    this.theirs = [];
+    try { this.theirs = JSON.parse(localStorage.getItem(this.storeKey + ":theirs") || "[]"); } catch { this.theirs = []; }
     this.reveals = new Map();  // "decision:seat" -> the reveal notice (nonce, and per order message nonces)
     this.requested = new Set();  // decisions whose reveals the server asked this seat for
     this.revealing = new Set();  // decisions whose reveal is on its way
@@ -34,7 +38,10 @@ export class Submissions {
   }
 
   save() {
-    try { localStorage.setItem(this.storeKey, JSON.stringify(this.list)); } catch { /* private mode: keep in memory */ }
+    try {
+      localStorage.setItem(this.storeKey, JSON.stringify(this.list));
+      localStorage.setItem(this.storeKey + ":theirs", JSON.stringify(this.theirs));
+    } catch { /* private mode: keep in memory */ }
     this.changed();
   }
 
@@ -116,6 +123,16 @@ export class Submissions {
     this.save();
   }
 
+  /** The opponent's receipt for a decision (a later one replaces it: a tick window's last
+   *  order message, or a reveal after its commitment, is what the record holds). */
+  keepTheirs(event) {
+    const kept = {seat: event.seat, decision: event.decision, receipt: event.receipt};
+    const at = this.theirs.findIndex((r) => r.seat === kept.seat && r.decision === kept.decision);
+    if (at >= 0 && this.theirs[at].receipt === kept.receipt) return;
+    if (at >= 0) this.theirs[at] = kept; else this.theirs.push(kept);
+    this.save();
+  }
+
   keepCommitted(decision, text, receipt) {
     if (this.list.some((r) => r.receipt === receipt)) return;
     const entry = {decision, text, receipt, mode: "commit", revealed: true, elsewhere: true, verified: null};
@@ -134,6 +151,7 @@ export class Submissions {
         this.requested.add(e.decision);
         asked.push(e.decision);
       }
+      if (e.type === "submitted" && e.seat !== this.seat && e.receipt) this.keepTheirs(e);
       if (e.type === "your_submission" && e.seat === this.seat) {
         const entry = this.commitment(e.decision);
         if (entry) {
