@@ -191,14 +191,13 @@ def pity(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool:
 
 
 def barbs(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool:
-    """Each Barbs unit adjacent to an attacked ally of its own deals 1 to the (enemy) attacker
-    after combat, if the attacker is adjacent to it too (Decision 5). A Double Strike is one
-    attack."""
+    """Each Barbs unit adjacent to an attacked ally of its own deals 1 to the attacker after
+    combat, if the attacker is adjacent to it too (Decision 5), whoever owns the attacker:
+    friendly fire too (TA8). A Double Strike is one attack."""
     if not state.alive(attacker):
         return True
-    enemy = state.u_owner[attacker]
     for b in state.units():
-        if b == attacker or state.u_owner[b] == enemy or not state.has(b, row):
+        if b == attacker or not state.has(b, row):
             continue
         near = ADJACENT[state.u_cell[b]]
         if (
