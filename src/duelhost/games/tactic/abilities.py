@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from duelhost.games.tactic import effects as fx
 from duelhost.games.tactic.flags import USED_DRAIN, USED_DUST, USED_FIREBALL
@@ -96,6 +96,16 @@ class Ability:
     options: Options | None = None
     check: Check = fx.no_check
     use: UseHook | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rows are compared by identity (``row in kit.rows``), so a pickled or deep-copied
+        # state must find the table's own row again, not a copy (issue 32, section 7).
+        return (ability_row, (self.name,))
+
+
+def ability_row(name: str) -> Ability:
+    """The ability table's row named ``name`` (how a pickled row comes back)."""
+    return ABILITIES[name]
 
 
 ABILITIES: dict[str, Ability] = {
