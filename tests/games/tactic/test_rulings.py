@@ -10,6 +10,7 @@ import pytest
 import duelhost
 from duelhost import IllegalAction
 from duelhost.games.tactic import board
+from duelhost.games.tactic.state import TacticState
 from tests.games.tactic.helpers import arena, custom, damage, play
 
 WALL = custom("Wall", 9, 0)
@@ -39,6 +40,7 @@ def test_barbs_punishes_friendly_fire_issue_32_reproduction() -> None:
     # Badger (F2, diagonal) and the attacker (G2): the attacker takes 1 (TA8). The attacking
     # Porcupine's own Barbs never punishes itself. Before TA8 the G2 Porcupine took 0.
     state = duelhost.load("tactic").new(seed=15)
+    assert isinstance(state, TacticState)
     for text in ISSUE_32_TA8:
         state.submit(state.to_act[0], text)
     assert damage(state, "F2") == 1
@@ -59,14 +61,9 @@ def test_a_command_attack_that_ends_the_match_needs_no_follow_up_ta9() -> None:
     # which has 3 counters: 3 + 1 = 4 = HP, it dies and seat 0 wins (TA6). The commanded King
     # could attack C3, yet nothing follows: `C3>C4` alone is legal and accepted (TA9); before
     # TA9 it was refused, asking for a follow-up that could never happen.
-    def position() -> duelhost.State:
-        return arena(
-            (0, "King:Order", "C3"),
-            (1, "King:Menagerie", "C4", 3),
-            factions=("Order", "Menagerie"),
-        )
-
-    state = position()
+    state = arena(
+        (0, "King:Order", "C3"), (1, "King:Menagerie", "C4", 3), factions=("Order", "Menagerie")
+    )
     attacks = [text for text in state.legal(0) if text.startswith("C3>")]
     assert attacks == ["C3>C4"]
     with pytest.raises(IllegalAction, match=r"ends the match, so nothing follows \(TA9\)"):

@@ -111,6 +111,20 @@ class TacticalGeniusEncoding:
         cell = _cell(words[2]) if len(words) > 2 else CELLS
         return base + 3 + CELLS + skill * (CELLS + 1) + cell
 
+    def index_of(self, text: str, legal: Sequence[str], view: dict[str, Any]) -> int:
+        """The index of the first step of one item of ``legal()``: ``advance``, a placement
+        (its type and cell; points and skills are later steps) or a unit's order; -1 for
+        ``pass`` (END of an empty draft)."""
+        words = text.split()
+        if text == "pass":
+            return -1
+        if text == "advance":
+            return ADVANCE
+        if words[0] == "place":
+            return PLACE + TYPE_NAMES.index(words[2]) * CELLS + _cell(words[3])
+        names = [unit["name"].lower() for unit in self._own_units(view)]
+        return self._order_index(names.index(words[0].lower()), words[1:])
+
     # ------------------------------------------------------------------ drafts
 
     def _own_units(self, view: dict[str, Any]) -> list[dict[str, Any]]:
