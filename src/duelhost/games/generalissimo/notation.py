@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from duelhost.core.errors import IllegalAction, quote
 from duelhost.games.generalissimo.board import (
@@ -47,8 +47,15 @@ from duelhost.games.generalissimo.generated import (
 from duelhost.games.generalissimo.horseman import leg_cells
 from duelhost.games.generalissimo.moves import piece_moves
 
-if TYPE_CHECKING:
-    from duelhost.games.generalissimo.state import GeneralissimoState
+
+class Position(Protocol):
+    """What parsing a move reads of a match (``GeneralissimoState`` has it): the board, the
+    side to move, the piece that already moved this turn and the Archer's diagonal reach."""
+
+    board: list[int]
+    side: int
+    moved: int
+    archer_diagonal: int
 
 _TOKEN = re.compile(r"([A-Za-z])([0-9]{1,2})|([-xX*!])")
 
@@ -57,7 +64,7 @@ class _Illegal(Exception):
     """A reason, turned into IllegalAction with the move's text by ``parse_move``."""
 
 
-def parse_move(state: GeneralissimoState, seat: int, text: str) -> Generated:
+def parse_move(state: Position, seat: int, text: str) -> Generated:
     """The legal move ``text`` names for ``seat``, or IllegalAction saying why there is none."""
     try:
         return _parse(state, seat, text)
@@ -110,7 +117,7 @@ def _line(a: int, b: int) -> list[int] | None:
     return [a + (step[0] * COLUMNS + step[1]) * k for k in range(1, steps + 1)]
 
 
-def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
+def _parse(state: Position, seat: int, text: str) -> Generated:
     tokens = _tokens(text)
     start = tokens[0]
     if not isinstance(start, int):
@@ -135,7 +142,7 @@ def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
     return _stepper(state, seat, start, kind, legs[0])
 
 
-def _mover(state: GeneralissimoState, seat: int, start: int) -> int:
+def _mover(state: Position, seat: int, start: int) -> int:
     """The kind of ``seat``'s piece on ``start``, which may move now (GE2)."""
     piece = state.board[start]
     if piece == 0:
@@ -174,7 +181,7 @@ def _read_actions(tokens: list[str | int]) -> tuple[bool, list[tuple[str, int]],
 
 
 def _stepper(
-    state: GeneralissimoState, seat: int, start: int, kind: int, leg: tuple[str, int]
+    state: Position, seat: int, start: int, kind: int, leg: tuple[str, int]
 ) -> Generated:
     """A Shieldman's, Swordsman's or Guardsman's move (GE3), or why it is illegal."""
     board = state.board
@@ -218,7 +225,7 @@ def _check_guardsman_line(board: list[int], start: int, end: int) -> None:
 
 
 def _find(
-    state: GeneralissimoState, start: int, test: Callable[[Generated], bool]
+    state: Position, start: int, test: Callable[[Generated], bool]
 ) -> Generated | None:
     out: list[Generated] = []
     piece_moves(state.board, start, state.side, out, state.archer_diagonal)
@@ -229,7 +236,7 @@ def _find(
 
 
 def _horseman(
-    state: GeneralissimoState, seat: int, start: int, legs: list[tuple[str, int]]
+    state: Position, seat: int, start: int, legs: list[tuple[str, int]]
 ) -> Generated:
     if not legs:
         raise _Illegal(
@@ -316,7 +323,7 @@ def _horseman_walk(
 
 
 def _shot_reason(
-    state: GeneralissimoState, seat: int, origin: int, target: int, vacated: int
+    state: Position, seat: int, origin: int, target: int, vacated: int
 ) -> str:
     board = state.board
     line = _line(origin, target)
@@ -341,7 +348,7 @@ def _shot_reason(
 
 
 def _archer(
-    state: GeneralissimoState, seat: int, start: int, legs: list[tuple[str, int]], shot: int
+    state: Position, seat: int, start: int, legs: list[tuple[str, int]], shot: int
 ) -> Generated:
     board = state.board
     end = start
@@ -377,7 +384,7 @@ def _archer(
 
 
 def _catapult(
-    state: GeneralissimoState, seat: int, start: int, legs: list[tuple[str, int]], volley: bool
+    state: Position, seat: int, start: int, legs: list[tuple[str, int]], volley: bool
 ) -> Generated:
     board = state.board
     if legs:

@@ -29,7 +29,6 @@ from duelhost.games.tactical_genius.army import (
     MAX_ON_BOARD,
     MAX_PLACED,
     MAX_SKILLS,
-    OWN_COLUMNS,
     ROWS,
     Army,
 )
@@ -187,19 +186,6 @@ class Notation(Army):
             cells.add(cell)
             bonuses.discard(placement.bonus)
             spent += placement.cost
-
-    def _cell_problem(self, seat: int, col: int, row: int, grid: list[int]) -> str | None:
-        if col not in OWN_COLUMNS[seat]:
-            first, last = OWN_COLUMNS[seat][0], OWN_COLUMNS[seat][-1]
-            return (
-                f"{format_cell(col, row)} is not on your side (columns {chr(65 + first)}-"
-                f"{chr(65 + last)})"
-            )
-        if grid[col * ROWS + row] >= 0:
-            return f"{format_cell(col, row)} is occupied"
-        if self.behind_enemy(seat, col, row, grid):
-            return f"{format_cell(col, row)} is behind an enemy unit"
-        return None
 
     # .................................................................. commands
 
