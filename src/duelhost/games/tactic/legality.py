@@ -214,19 +214,23 @@ class Legality(Rules):
 
     # ------------------------------------------------------------------ legal actions
 
-    def _legal(self, seat: int) -> list[str]:
+    def _setup_legal(self, seat: int) -> list[str]:
+        """The legal submissions of the setup phases (faction, King, build)."""
         if self.phase == FACTION:
             return [f"faction {name}" for name in self.table.names]
         if self.phase == KING:
             return [f"king {board.name(c)}" for c in board.CROWN_SPACES[seat]]
-        if self.phase == PLACE:
-            empty = [board.name(c) for c in board.BUILD_ZONES[seat] if self.board_[c] < 0]
-            return [
-                f"place {u.name} {cell}"
-                for u in self.faction(seat).units
-                if u.cost <= self.coins[seat]
-                for cell in empty
-            ]
+        empty = [board.name(c) for c in board.BUILD_ZONES[seat] if self.board_[c] < 0]
+        return [
+            f"place {u.name} {cell}"
+            for u in self.faction(seat).units
+            if u.cost <= self.coins[seat]
+            for cell in empty
+        ]
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.phase in (FACTION, KING, PLACE):
+            return self._setup_legal(seat)
         if self.flames:
             return [
                 f"flame {board.name(self.u_cell[v])}" for v in self.flame_choices(self.flames[0])
