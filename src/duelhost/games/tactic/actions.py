@@ -14,10 +14,8 @@ import re
 from dataclasses import dataclass
 
 from duelhost.core.errors import IllegalAction
-from duelhost.games.tactic import (
-    abilities,  # read at call time: abilities imports Use
-    board,
-)
+from duelhost.games.tactic import abilities, board
+from duelhost.games.tactic.rows import Use
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,17 +46,6 @@ class Attack:
     """One cell, or two (sorted) for Double Strike."""
     follow: int = -1
     """The cell the commanded unit attacks (Command), -1 without."""
-
-
-@dataclass(frozen=True, slots=True)
-class Use:
-    """An activated ability: ``ability`` is the ability's name (``"Sprinkle Dust"``)."""
-
-    origin: int
-    ability: str
-    target: int
-    destination: int = -1
-    """Push only: where the target goes."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from duelhost.core.errors import ConfigError
-from duelhost.games.tactic.abilities import ABILITIES, Kit, format_ability, kit_of, parse_ability
+from duelhost.games.tactic.abilities import ABILITIES, format_ability, kit_of, parse_ability
+from duelhost.games.tactic.rows import Kit
 
 HOUSE_PATH = Path(__file__).with_name("factions.json")
 MAX_STAT = 99

@@ -13,11 +13,11 @@ from duelhost.games.tactic.actions import (
     EndTurn,
     FlameTarget,
     Move,
-    Use,
     format_action,
 )
 from duelhost.games.tactic.board import ADJACENT, NEIGHBOURS
 from duelhost.games.tactic.flags import CACHED, MOVED
+from duelhost.games.tactic.rows import Use
 from duelhost.games.tactic.rules import Rules
 from duelhost.games.tactic.units import (
     FACTION,

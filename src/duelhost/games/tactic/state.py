@@ -28,13 +28,13 @@ from duelhost.games.tactic.actions import (
     Move,
     PlaceKing,
     PlaceUnit,
-    Use,
     format_action,
     parse_turn_action,
 )
 from duelhost.games.tactic.factions import load_table
 from duelhost.games.tactic.flags import CACHED, MOVED, REVERBERATED, TURN_FLAGS
 from duelhost.games.tactic.legality import Legality
+from duelhost.games.tactic.rows import Use
 from duelhost.games.tactic.units import (
     FACTION,
     KING,
