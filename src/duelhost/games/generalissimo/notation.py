@@ -57,6 +57,7 @@ class Position(Protocol):
     moved: int
     archer_diagonal: int
 
+
 _TOKEN = re.compile(r"([A-Za-z])([0-9]{1,2})|([-xX*!])")
 
 
@@ -180,9 +181,7 @@ def _read_actions(tokens: list[str | int]) -> tuple[bool, list[tuple[str, int]],
     return volley, legs, shot
 
 
-def _stepper(
-    state: Position, seat: int, start: int, kind: int, leg: tuple[str, int]
-) -> Generated:
+def _stepper(state: Position, seat: int, start: int, kind: int, leg: tuple[str, int]) -> Generated:
     """A Shieldman's, Swordsman's or Guardsman's move (GE3), or why it is illegal."""
     board = state.board
     name = KIND_NAMES[kind]
@@ -224,9 +223,7 @@ def _check_guardsman_line(board: list[int], start: int, end: int) -> None:
             raise _Illegal(f"the way is blocked on {NAMES[cell]} (GE3)")
 
 
-def _find(
-    state: Position, start: int, test: Callable[[Generated], bool]
-) -> Generated | None:
+def _find(state: Position, start: int, test: Callable[[Generated], bool]) -> Generated | None:
     out: list[Generated] = []
     piece_moves(state.board, start, state.side, out, state.archer_diagonal)
     for generated in out:
@@ -235,9 +232,7 @@ def _find(
     return None
 
 
-def _horseman(
-    state: Position, seat: int, start: int, legs: list[tuple[str, int]]
-) -> Generated:
+def _horseman(state: Position, seat: int, start: int, legs: list[tuple[str, int]]) -> Generated:
     if not legs:
         raise _Illegal(
             f"where does the Horseman on {NAMES[start]} go? Write e.g. {NAMES[start]}-A6"
@@ -322,9 +317,7 @@ def _horseman_walk(
     return here, captured
 
 
-def _shot_reason(
-    state: Position, seat: int, origin: int, target: int, vacated: int
-) -> str:
+def _shot_reason(state: Position, seat: int, origin: int, target: int, vacated: int) -> str:
     board = state.board
     line = _line(origin, target)
     if line is None:
@@ -347,27 +340,31 @@ def _shot_reason(
     return ""
 
 
+def _archer_step(board: list[int], seat: int, start: int, leg: tuple[str, int]) -> tuple[int, bool]:
+    """An Archer's step (GE5, GE6): where it ends and whether it captures there."""
+    operator, end = leg
+    if _chebyshev(start, end) != 1:
+        raise _Illegal("an Archer steps 1 cell, in any of the 8 directions (GE6)")
+    target = board[end]
+    if target and target >> 3 == seat:
+        raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
+    if target and not can_take(ARCHER, target & 7):
+        raise _Illegal(
+            f"an Archer cannot capture a {KIND_NAMES[target & 7]} by moving onto it; "
+            "it captures only Archers and Catapults that way (GE5)"
+        )
+    if operator == "x" and not target:
+        raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
+    return end, bool(target)
+
+
 def _archer(
     state: Position, seat: int, start: int, legs: list[tuple[str, int]], shot: int
 ) -> Generated:
-    board = state.board
     end = start
     capture = False
     if legs:
-        operator, end = legs[0]
-        if _chebyshev(start, end) != 1:
-            raise _Illegal("an Archer steps 1 cell, in any of the 8 directions (GE6)")
-        target = board[end]
-        if target and target >> 3 == seat:
-            raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
-        if target and not can_take(ARCHER, target & 7):
-            raise _Illegal(
-                f"an Archer cannot capture a {KIND_NAMES[target & 7]} by moving onto it; "
-                "it captures only Archers and Catapults that way (GE5)"
-            )
-        if operator == "x" and not target:
-            raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
-        capture = bool(target)
+        end, capture = _archer_step(state.board, seat, start, legs[0])
         if capture and shot >= 0:
             raise _Illegal("an Archer's capture ends its action: it cannot shoot after it (GE6)")
     if shot >= 0:
