@@ -342,20 +342,40 @@ def _shot_reason(state: Position, seat: int, origin: int, target: int, vacated: 
 
 def _archer_step(board: list[int], seat: int, start: int, leg: tuple[str, int]) -> tuple[int, bool]:
     """An Archer's step (GE5, GE6): where it ends and whether it captures there."""
-    operator, end = leg
-    if _chebyshev(start, end) != 1:
+    if _chebyshev(start, leg[1]) != 1:
         raise _Illegal("an Archer steps 1 cell, in any of the 8 directions (GE6)")
+    end, target = _step_onto(
+        board,
+        seat,
+        ARCHER,
+        leg,
+        lambda end, target: (
+            f"an Archer cannot capture a {KIND_NAMES[target & 7]} by moving onto it; "
+            "it captures only Archers and Catapults that way (GE5)"
+        ),
+    )
+    return end, bool(target)
+
+
+def _step_onto(
+    board: list[int],
+    seat: int,
+    kind: int,
+    leg: tuple[str, int],
+    refusal: Callable[[int, int], str],
+) -> tuple[int, int]:
+    """A one-cell step of a ``kind`` piece (GE5): where it ends and the piece there (0:
+    none); never onto its own side, onto an enemy only if it may take it (else ``refusal(end,
+    piece)`` says why), and ``x`` only onto a piece."""
+    operator, end = leg
     target = board[end]
     if target and target >> 3 == seat:
         raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
-    if target and not can_take(ARCHER, target & 7):
-        raise _Illegal(
-            f"an Archer cannot capture a {KIND_NAMES[target & 7]} by moving onto it; "
-            "it captures only Archers and Catapults that way (GE5)"
-        )
+    if target and not can_take(kind, target & 7):
+        raise _Illegal(refusal(end, target))
     if operator == "x" and not target:
         raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
-    return end, bool(target)
+    return end, target
 
 
 def _archer(
@@ -383,21 +403,19 @@ def _archer(
 def _catapult(
     state: Position, seat: int, start: int, legs: list[tuple[str, int]], volley: bool
 ) -> Generated:
-    board = state.board
     if legs:
-        operator, end = legs[0]
-        if end not in _orthogonal_neighbours(start):
+        if legs[0][1] not in _orthogonal_neighbours(start):
             raise _Illegal("a Catapult steps 1 cell forward, back, left or right (GE7)")
-        target = board[end]
-        if target and target >> 3 == seat:
-            raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
-        if target and not can_take(CATAPULT, target & 7):
-            raise _Illegal(
+        end, target = _step_onto(
+            state.board,
+            seat,
+            CATAPULT,
+            legs[0],
+            lambda end, target: (
                 "a Catapult steps to an empty cell or onto an enemy Archer or Catapult "
                 f"(GE5/GE7); {NAMES[end]} holds a {_describe(target)}"
-            )
-        if operator == "x" and not target:
-            raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
+            ),
+        )
         canonical = NAMES[start] + ("!" if volley else "") + ("x" if target else "-") + NAMES[end]
     else:
         canonical = NAMES[start] + "!"
