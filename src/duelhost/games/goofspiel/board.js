@@ -26,25 +26,29 @@ export function status(view, ctx) {
 export function render(root, view, ctx) {
   const me = ctx.seat === null ? 0 : ctx.seat;
   const opp = 1 - me;
-  const local = ctx.local.goof && ctx.local.goof.decision === view.decision ? ctx.local.goof : (ctx.local.goof = {decision: view.decision, chosen: null});
   const sizes = Object.keys(view.fleets["0"]).map(Number).sort((a, b) => a - b);
   const canBid = ctx.mustAct && !ctx.submitted && !ctx.replay;
+  // A card picked but not sent is kept across a reload (ctx.unsent, for this decision only).
+  const local = ctx.local.goof && ctx.local.goof.decision === view.decision ? ctx.local.goof
+    : (ctx.local.goof = {decision: view.decision, chosen: (canBid && ctx.unsent?.get("card", view.decision)) || null});
+  const keep = () => ctx.unsent?.set("card", view.decision, local.chosen);
 
   const send = async (size) => {
     if (!canBid) return;
-    try { await ctx.submit(String(size)); local.chosen = null; } catch { /* the shell shows the error */ }
+    try { await ctx.submit(String(size)); local.chosen = null; keep(); } catch { /* the shell shows the error */ }
     ctx.redraw();
   };
   const choose = (size) => {
     if (!canBid) return;
     local.chosen = local.chosen === size ? null : size;
+    keep();
     ctx.redraw();
   };
   if (!ctx.local.goofEscape && !ctx.replay) {
     ctx.local.goofEscape = true;
     document.addEventListener("keydown", (event) => {
       const cur = ctx.local.goof;
-      if (event.key === "Escape" && cur && cur.chosen) { cur.chosen = null; ctx.redraw(); }
+      if (event.key === "Escape" && cur && cur.chosen) { cur.chosen = null; ctx.unsent?.set("card", cur.decision, null); ctx.redraw(); }
     });
   }
 

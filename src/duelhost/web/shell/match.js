@@ -2,9 +2,11 @@
 // game's board, the player panels with clocks, receipts, the event log and the game-over banner.
 import {api, Live} from "./api.js";
 import {$, badge, fill, h} from "./dom.js";
-import {resultSentence, seatName, sentence} from "./events.js";
+import {seatName, sentence} from "./events.js";
+import {headline, presenceText, sentSeats} from "./headline.js";
 import {loadBoard} from "./boards.js";
 import {Submissions} from "./submit.js";
+import {Unsent} from "./unsent.js";
 
 /** The seat token. A seat's link holds its single-use invite (#invite=<code>): the page removes
  *  it from the address bar, exchanges it for the seat's token (POST /api/invites/<code>) and
@@ -65,9 +67,12 @@ class MatchPage {
       state: (text, ok) => { const c = $("conn"); c.textContent = text; c.classList.toggle("bad", !ok); },
       closed: (reason) => { $("conn").textContent = reason; $("conn").classList.add("bad"); this.showError(reason); },
       clock: () => this.tick(),
+      presence: (data) => { this.presence = data; this.showPresence(); },
     });
     this.submissions = null;
     this.commitSeen = new Set();  // "decision:seat" of every commitment announced
+    this.sentSeen = new Set();  // "decision:seat" of every submission or commitment announced
+    this.presence = null;  // who is connected (the server's presence message)
     this.frames = Promise.resolve();
     this.build();
   }
@@ -133,6 +138,7 @@ class MatchPage {
         + (frame.seed_chosen_by_creator ? " · seed chosen by the match's creator" : "");
       document.title = (game ? game.title : frame.game) + " · duelhost";
       if (this.seat !== null) this.submissions = new Submissions(this.live, this.matchId, this.seat, () => this.showReceipts());
+      if (this.seat !== null) this.unsent = new Unsent(this.matchId, this.seat);
       this.boardName = game ? game.board : frame.game;
       document.documentElement.dataset.board = this.boardName;  // board-specific colours (CSS)
       this.board = await loadBoard(this.boardName, game ? game.has_board : false, game ? game.board_css : false);
@@ -147,6 +153,7 @@ class MatchPage {
       this.els.expert.open = Boolean(this.board.fallback);
     }
     for (const event of frame.events) if (event.type === "committed") this.commitSeen.add(event.decision + ":" + event.seat);
+    for (const event of frame.events) if (event.type === "committed" || event.type === "submitted") this.sentSeen.add(event.decision + ":" + event.seat);
     if (this.submissions) this.submissions.note(frame.events, frame.view.decision);
     frame.events.forEach((event, i) => {
       // A submission that resolved its decision at once (a sequential move, the second of a
@@ -199,6 +206,7 @@ class MatchPage {
       clock: frame.clock,
       now: () => this.live.now(),
       local: this.local,
+      unsent: frame.is_over ? null : this.unsent ?? null,  // choices kept across a reload
       redraw: () => this.render(),
       submit: (text) => this.submit(text),
       error: (message) => this.showError(message),
@@ -241,19 +249,27 @@ class MatchPage {
   showStatus(ctx) {
     const frame = this.frame;
     const el = this.els.status;
-    el.classList.toggle("act", ctx.mustAct && !ctx.submitted);
+    const sent = this.sent();
+    el.classList.toggle("act", ctx.mustAct && !ctx.submitted && !sent.has(this.seat));
     el.classList.toggle("over", frame.is_over);
-    let text;
-    const names = this.names();
-    if (frame.is_over) text = "Game over: " + resultSentence(frame.result, this.seat, names) + ".";
-    else if (ctx.mustAct) text = (this.board.status && this.board.status(frame.view, ctx)) || "Your turn: choose your move on the board.";
-    else if (this.seat !== null && frame.to_act.length) {
-      const mine = ctx.pending ? " (you sent " + ctx.pending + ")" : ctx.orders ? " (your orders: " + ctx.orders + ")" : "";
-      text = "Waiting for " + seatName(frame.to_act.find((s) => s !== this.seat), this.seat, names) + mine + ".";
-    } else if (frame.to_act.length) {
-      text = frame.to_act.map((s) => seatName(s, null, names)).join(" and ") + (frame.to_act.length > 1 ? " are" : " is") + " choosing.";
-    } else text = "Waiting for the server.";
-    el.textContent = text;
+    const asks = ctx.mustAct && this.board.status ? this.board.status(frame.view, ctx) : null;
+    el.textContent = headline(frame, this.seat, this.names(), sent, asks, ctx.pending ?? ctx.orders);
+  }
+
+  /** The seats that have sent for the decision in play. */
+  sent() {
+    return sentSeats(this.frame, this.sentSeen, Boolean(this.sealed()), this.seat);
+  }
+
+  /** Each player's panel says whether that seat's page is connected. */
+  showPresence() {
+    for (const s of [0, 1]) {
+      const el = document.getElementById("presence" + s);
+      if (!el) continue;
+      const text = presenceText(this.presence, s);
+      el.textContent = text || "";
+      el.dataset.presence = this.presence?.seats?.[s] || "";
+    }
   }
 
   showPanels() {
@@ -262,12 +278,14 @@ class MatchPage {
     const order = this.seat === null ? [0, 1] : [1 - this.seat, this.seat];
     const submitted = frame.view.submitted || [];
     const sealed = (s) => this.commitSeen.has(frame.view.decision + ":" + s) || (s === this.seat && Boolean(this.sealed()));
+    const sent = this.sent();
     fill(this.els.panels, ...order.map((s) => {
       const acting = frame.to_act.includes(s) && !frame.is_over;
       let state;
       if (frame.is_over) state = frame.winner === s ? "won" : frame.winner === null ? "draw" : "lost";
       else if (submitted.includes(s)) state = s === this.seat ? "submitted: waiting for the reveal" : "has submitted";
       else if (sealed(s)) state = s === this.seat ? "submitted (sealed): waiting for the reveal" : "has submitted (sealed)";
+      else if (sent.has(s) && acting) state = s === this.seat ? "you have sent" : "has sent";
       else if (acting) state = s === this.seat ? "your decision" : "is deciding";
       else state = "waiting";
       const label = s === this.seat ? "You · " + names[s] : names[s];
@@ -275,8 +293,10 @@ class MatchPage {
         badge(s, s === 0 ? "0" : "1"),
         h("span", {class: "name"}, label),
         h("span", {class: "clock", id: "clock" + s}, ""),
-        h("span", {class: "state", id: "state" + s}, state));
+        h("span", {class: "state", id: "state" + s}, state),
+        h("span", {class: "presence small", id: "presence" + s}));
     }));
+    this.showPresence();
     this.tick();
   }
 
