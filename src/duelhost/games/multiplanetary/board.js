@@ -173,7 +173,7 @@ export function render(root, view, ctx) {
       p.owner === 1 ? s("rect", {x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius, rx: radius * 0.3, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03})
         : s("circle", {cx: x, cy: y, r: radius, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: p.owner === null ? 0.75 : 1}),
       s("text", {x, y: y + 0.11, "text-anchor": "middle", "font-size": 0.32, "font-weight": 700, fill: "#fff", "pointer-events": "none"}, p.ships),
-      s("text", {x: x + 0.5, y: y + 0.48, "text-anchor": "end", "font-size": 0.24, "font-weight": 600, fill: "var(--muted)", "pointer-events": "none"}, p.cell),
+      s("text", {x: x + 0.5, y: y + 0.48, "text-anchor": "end", class: "cell-label halo", "font-size": 0.24, "font-weight": 600, fill: "var(--muted)", "pointer-events": "none"}, p.cell),
       focusRing(x, y, 0, 0, radius + 0.16)));
   }
   parts.push(...markers);
