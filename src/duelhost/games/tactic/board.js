@@ -141,7 +141,7 @@ export function render(root, view, ctx) {
   // Before the choice: every faction's card (from the game's table, /api/.../reference), each
   // with its button; the names alone until the reference has come.
   const factions = view.phase !== "faction" ? null : ctx.reference
-    ? h("div", {id: "factions"}, h("div", {class: "section-title"}, "Factions: units, costs and abilities" + (me === null ? "" : " (your choice stays secret until both have chosen)")),
+    ? h("div", {id: "factions"}, h("div", {class: "section-title"}, "Factions: units, costs and abilities" + (me === null || ctx.replay ? "" : " (your choice stays secret until both have chosen)")),
       h("div", {class: "faction-cards"}, ctx.reference.factions.map((f) => factionCard(f, choose(f.name)))))
     : h("div", {id: "factions"}, h("div", {class: "row"}, view.faction_names.map(choose)));
   // Afterwards: the two chosen factions' cards, one click away.
@@ -207,7 +207,7 @@ function phaseLine(view, ctx) {
 }
 
 function cards(view, ctx, st, actions) {
-  if (!view.cards || ctx.seat === null || view.phase !== "place") return null;
+  if (!view.cards || ctx.seat === null || ctx.replay || view.phase !== "place") return null;
   const mine = view.cards[ctx.seat];
   const buyable = new Set(actions.filter((a) => a.kind === "place").map((a) => a.actor.slice(5)));
   return h("div", {id: "cards"}, h("div", {class: "section-title"}, "Your faction's units (click one to buy it)"),
