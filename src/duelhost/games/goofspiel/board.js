@@ -77,7 +77,7 @@ export function render(root, view, ctx) {
   fill(root,
     galaxyStrip(view, ctx),
     planetRow(view, ctx),
-    h("div", {class: "section-title"}, ctx.seat === null || ctx.replay ? ctx.names[me] + "'s fleets" : "Your fleets: click one, then send it (Enter or a double-click sends at once)"),
+    h("div", {class: "section-title"}, ctx.seat === null || ctx.replay ? ctx.names[me] + "'s fleets" : !canBid ? "Your fleets" : "Your fleets: click one, then send it (Enter or a double-click sends at once)"),
     hand(me, ctx.seat !== null),
     sendButton,
     reveal(view, ctx, me, opp),

@@ -52,12 +52,15 @@ function local(view, ctx) {
   return ctx.local.ta;
 }
 
+/** "1 BitCoin", "3 BitCoins". */
+function coins(n) { return n + " BitCoin" + (n === 1 ? "" : "s"); }
+
 export function status(view, ctx) {
   const st = local(view, ctx);
   switch (view.phase) {
     case "faction": return "Choose your faction (secret until both have chosen).";
     case "king": return "Click a Crown space to place your King (secret until both have placed).";
-    case "place": return st.actor ? "Click a cell of your build zone for the " + st.actor.slice(5) + "." : "Buy a unit: click its card, then a cell of your build zone (" + view.coins[ctx.seat] + " BitCoins left), or end.";
+    case "place": return st.actor ? "Click a cell of your build zone for the " + st.actor.slice(5) + "." : "Buy a unit: click its card, then a cell of your build zone (" + coins(view.coins[ctx.seat]) + " left), or end.";
     default:
       if (view.flame && view.flame.seat === ctx.seat) return "Choose the unit that takes the Flame's 2 damage.";
       return st.actor ? "Choose what the unit on " + st.actor + " does (Escape cancels)." : "Your turn " + view.turn + ": click one of your units, or end the turn.";

@@ -75,7 +75,7 @@ def describe_event(event: dict[str, Any]) -> str:
     if kind == "place":
         return (
             f"seat {event['seat']} places {event['unit']} on {event['cell']} "
-            f"({event['coins']} BitCoins left)"
+            f"({event['coins']} BitCoin{'' if event['coins'] == 1 else 's'} left)"
         )
     if kind == "build over":
         lost = " / ".join(str(c) for c in event["coins_lost"])

@@ -1,7 +1,7 @@
 // The status bar's sentence (the headline) and the presence line of each player's panel: who
 // has sent for the decision in play and who is still deciding, whether the match waits for its
 // players, and whether each seat's page is connected (issue 32 point 8).
-import {resultSentence, seatName} from "./events.js";
+import {seatName} from "./events.js";
 
 function cap(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
@@ -31,7 +31,8 @@ function doing(s, seat, names, sent) {
  * Says, everywhere, who has sent and who is still deciding.
  */
 export function headline(frame, seat, names, sent, boardStatus, pending) {
-  if (frame.is_over) return "Game over: " + resultSentence(frame.result, seat, names) + ".";
+  // The score and the reason are said once, in the banner below.
+  if (frame.is_over) return "Game over: " + outcome(frame.result, seat, names) + ".";
   if (frame.phase === "waiting") {
     return "Waiting for both players to open their seats: the clock starts once both seats are held" +
       (frame.start_at ? " (or at the start time the host set)" : "") + ".";
@@ -64,4 +65,13 @@ export function presenceText(presence, s) {
   if (state === "away") return "○ page closed or offline";
   if (state === "bot") return "bot";
   return null;
+}
+
+/** Who won, in two or three words: "you win", "you lose", "Blue (seat 1) wins", "a draw". */
+export function outcome(result, seat, names) {
+  const w = result.winner;
+  if (w === null || w === undefined) return "a draw";
+  if (seat === w) return "you win";
+  if (seat === 0 || seat === 1) return "you lose";
+  return seatName(w, null, names) + " wins";
 }

@@ -2,7 +2,7 @@
 // game's board, the player panels with clocks, receipts, the event log and the game-over banner.
 import {api, Live} from "./api.js";
 import {$, badge, fill, h} from "./dom.js";
-import {seatName, sentence} from "./events.js";
+import {cap, isProtocol, resultSentence, sentence} from "./events.js";
 import {headline, presenceText, sentSeats} from "./headline.js";
 import {loadBoard} from "./boards.js";
 import {Submissions} from "./submit.js";
@@ -89,6 +89,8 @@ class MatchPage {
       panels: h("div", {class: "panels", id: "panels"}),
       receipts: h("ul", {class: "receipts", id: "receipts"}),
       log: h("ul", {class: "log", id: "log"}),
+      protocolLog: h("ul", {class: "log", id: "protocol-log"}),
+      protocol: h("details", {class: "protocol", id: "protocol"}),
     };
     const e = this.els;
     this.resign = h("button", {type: "button", class: "danger", id: "resign", onclick: () => this.onResign()}, "Resign");
@@ -111,7 +113,7 @@ class MatchPage {
       h("div", {class: "layout"},
         h("section", {class: "board-area"}, e.board, e.error, e.actions, e.expert),
         h("aside", {class: "side"}, e.panels, receiptsPanel,
-          h("section", {class: "panel"}, h("h3", {}, "What happened"), e.log))));
+          h("section", {class: "panel"}, h("h3", {}, "What happened"), e.log, e.protocol))));
   }
 
   start() {
@@ -160,7 +162,7 @@ class MatchPage {
       // simultaneous pair) is told by the game's own line that follows it in the same frame.
       if (event.type === "submitted" && frame.events.slice(i + 1).some((e) => e.type === "game")) return;
       const line = sentence(event, this.seat, this.names());
-      if (line) this.logLines.push({line, mine: event.type === "your_submission"});
+      if (line) this.logLines.push({line, mine: event.type === "your_submission", protocol: isProtocol(event)});
     });
     if (frame.is_over) this.live.stopped = true;
     this.render();
@@ -338,9 +340,18 @@ class MatchPage {
     }
   }
 
+  /** The game's events, newest first; the fair-play protocol's lines (commitments, receipts,
+   *  reveals asked for, ticks resolved) folded apart under them. */
   showLog() {
-    const items = this.logLines.slice(-200).reverse().map((l) => h("li", {class: l.mine ? "mine" : ""}, l.line));
-    fill(this.els.log, ...items);
+    const items = (protocol) => this.logLines.filter((l) => l.protocol === protocol).slice(-200).reverse()
+      .map((l) => h("li", {class: l.mine ? "mine" : ""}, l.line));
+    const game = items(false);
+    fill(this.els.log, ...(game.length ? game : [h("li", {class: "muted"}, "nothing yet")]));
+    const protocol = items(true);
+    fill(this.els.protocolLog, ...protocol);
+    const open = this.els.protocol.open;
+    fill(this.els.protocol, h("summary", {class: "small"}, "Commitments and receipts (" + protocol.length + ")"), this.els.protocolLog);
+    this.els.protocol.open = open;
   }
 
   showReceipts() {
@@ -370,15 +381,15 @@ class MatchPage {
     if (el.dataset.shown === String(frame.n)) return;
     el.dataset.shown = String(frame.n);
     const result = frame.result;
-    const big = frame.winner === null ? "Draw" : this.seat === frame.winner ? "You win" : this.seat !== null ? "You lose" : seatName(frame.winner, null, this.names()) + " wins";
     fill(el,
-      h("div", {class: "big", id: "result"}, big + (result.reason ? " — " + result.reason : "")),
+      h("div", {class: "big", id: "result"}, cap(resultSentence(result, this.seat, this.names())) + "."),
       h("a", {href: "/api/matches/" + encodeURIComponent(this.matchId) + "/record", download: this.matchId + ".json", id: "download"}, "Download the record"),
       h("a", {href: "/replay/" + encodeURIComponent(this.matchId), id: "replaylink"}, "Replay: what each side knew"),
       this.seat !== null ? h("button", {type: "button", id: "rematch", onclick: () => this.rematch()}, "Rematch (seats swapped)") : null,
       h("a", {href: "/"}, "Lobby"),
       h("div", {id: "rematch-box", class: "links"}));
     if (this.seat !== null) this.watchRematch();
+    inView(el);
   }
 
   /** Once the match is over, ask the server every few seconds whether a seat has asked for a
@@ -495,6 +506,13 @@ export function refocus(root, focus) {
   if (!focus || root.contains(document.activeElement)) return;
   const el = focus.nav ? [...root.querySelectorAll("[data-nav]")].find((e) => e.dataset.nav === focus.nav) : document.getElementById(focus.id);
   if (el && root.contains(el) && !el.disabled) el.focus({preventScroll: true});
+}
+
+/** Scroll `el` into view when it is not (the result banner after a resignation clicked at the
+ *  foot of the page). */
+function inView(el) {
+  const box = el.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({block: "start", behavior: "instant"});
 }
 
 export function formatSeconds(left) {
