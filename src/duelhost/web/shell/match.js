@@ -328,7 +328,7 @@ class MatchPage {
     this.els.actions.hidden = !mine;
     this.els.expert.hidden = !mine;
     if (!mine) return;
-    this.draw.hidden = !frame.draws;
+    this.showDraw(ctx);
     const clock = frame.clock;
     this.extend.hidden = !(clock && clock.extended_seconds && clock.extensions_left && clock.extensions_left[this.seat] > 0 && !clock.extended);
     fill(this.legalBox);
@@ -342,6 +342,17 @@ class MatchPage {
 
   /** The game's events, newest first; the fair-play protocol's lines (commitments, receipts,
    *  reveals asked for, ticks resolved) folded apart under them. */
+  /** A draw is offered or accepted by a move of the seat's own turn: the button works then
+   *  and says so otherwise (never an invitation that the server then refuses). */
+  showDraw(ctx) {
+    const frame = this.frame;
+    this.draw.hidden = !frame.draws;
+    const now = ctx.mustAct && !ctx.submitted;
+    this.draw.disabled = !now;
+    this.draw.textContent = now ? "Offer / accept a draw" : "Draw: offer or accept on your turn";
+    this.draw.title = now ? "" : "a draw is offered or accepted in place of a move, on your own turn";
+  }
+
   showLog() {
     const items = (protocol) => this.logLines.filter((l) => l.protocol === protocol).slice(-200).reverse()
       .map((l) => h("li", {class: l.mine ? "mine" : ""}, l.line));
