@@ -161,11 +161,18 @@ class MatchPage {
       // A submission that resolved its decision at once (a sequential move, the second of a
       // simultaneous pair) is told by the game's own line that follows it in the same frame.
       if (event.type === "submitted" && frame.events.slice(i + 1).some((e) => e.type === "game")) return;
-      const line = sentence(event, this.seat, this.names());
+      const line = sentence(this.shown(event), this.seat, this.names());
       if (line) this.logLines.push({line, mine: event.type === "your_submission", protocol: isProtocol(event)});
     });
     if (frame.is_over) this.live.stopped = true;
     this.render();
+  }
+
+  /** An event with its submission text as the board says it (a board may export
+   *  `describe(text)`: notation fields said in words); the text sent stays as it was. */
+  shown(event) {
+    if (!this.board?.describe || typeof event.text !== "string") return event;
+    return {...event, text: this.board.describe(event.text)};
   }
 
   /** The decision in play, and whether both seats make it secretly (then the page plays it by
@@ -255,7 +262,9 @@ class MatchPage {
     el.classList.toggle("act", ctx.mustAct && !ctx.submitted && !sent.has(this.seat));
     el.classList.toggle("over", frame.is_over);
     const asks = ctx.mustAct && this.board.status ? this.board.status(frame.view, ctx) : null;
-    el.textContent = headline(frame, this.seat, this.names(), sent, asks, ctx.pending ?? ctx.orders);
+    const pending = ctx.pending ?? ctx.orders;
+    const said = pending && this.board.describe ? this.board.describe(pending) : pending;
+    el.textContent = headline(frame, this.seat, this.names(), sent, asks, said);
   }
 
   /** The seats that have sent for the decision in play. */
@@ -376,7 +385,7 @@ class MatchPage {
         : r.error ? h("span", {class: "bad", "data-verified": "no", title: r.error}, "✗ not revealed")
         : h("span", {class: "muted", "data-verified": "pending"}, commit ? (r.revealed ? "revealed" : "committed, sealed") : "sealed");
       return h("li", {"data-decision": r.decision, "data-mode": commit ? "commit" : "plain"},
-        h("span", {class: "num"}, "#" + (r.decision + 1)), h("b", {}, r.text),
+        h("span", {class: "num"}, "#" + (r.decision + 1)), h("b", {}, this.board?.describe ? this.board.describe(r.text) : r.text),
         h("span", {class: "r", title: (commit ? "commitment " : "receipt ") + r.receipt}, r.receipt.slice(0, 10) + "…"), mark);
     });
     fill(this.els.receipts, ...(items.length ? items : [h("li", {class: "muted"}, "none yet")]));
