@@ -60,7 +60,7 @@ export function status(view, ctx) {
   switch (view.phase) {
     case "faction": return "Choose your faction (secret until both have chosen).";
     case "king": return "Click a Crown space to place your King (secret until both have placed).";
-    case "place": return st.actor ? "Click a cell of your build zone for the " + st.actor.slice(5) + "." : "Buy a unit: click its card, then a cell of your build zone (" + coins(view.coins[ctx.seat]) + " left), or end.";
+    case "place": return st.actor ? "Click a cell of your build zone for the " + st.actor.slice(5) + "." : "Buy a unit: click its card, then a cell of your build zone (" + coins(view.coins[ctx.seat]) + " left).";
     default:
       if (view.flame && view.flame.seat === ctx.seat) return "Choose the unit that takes the Flame's 2 damage.";
       return st.actor ? "Choose what the unit on " + st.actor + " does (Escape cancels)." : "Your turn " + view.turn + ": click one of your units, or end the turn.";
@@ -143,6 +143,10 @@ export function render(root, view, ctx) {
     onclick: () => submit("faction " + name)}, "Choose " + name));
   // Before the choice: every faction's card (from the game's table, /api/.../reference), each
   // with its button; the names alone until the reference has come.
+  // This seat's own choice, sealed until both have chosen: the page shows it (the view's own
+  // faction once the server knows it, else the sealed submission).
+  const mine = me === null || ctx.replay ? null : view.factions?.[me] || ((ctx.pending || "").match(/^faction (.+)$/) || [])[1] || null;
+  const myFaction = view.phase === "faction" && mine ? h("p", {id: "my-faction"}, h("b", {}, "Your faction: " + mine), " (secret until your opponent has chosen too).") : null;
   const factions = view.phase !== "faction" ? null : ctx.reference
     ? h("div", {id: "factions"}, h("div", {class: "section-title"}, "Factions: units, costs and abilities" + (me === null || ctx.replay ? "" : " (your choice stays secret until both have chosen)")),
       h("div", {class: "faction-cards"}, ctx.reference.factions.map((f) => factionCard(f, choose(f.name)))))
@@ -152,10 +156,15 @@ export function render(root, view, ctx) {
     h("summary", {}, "Faction cards: " + view.factions.join(" v ")),
     h("div", {class: "faction-cards"}, [...new Set(view.factions)].map((name) => factionCard(ctx.reference.factions.find((f) => f.name === name), null)))) : null;
   const endable = actions.some((a) => a.kind === "end");
+  // TA2: the build goes on while a player can pay for a unit; "end" is refused until then.
+  const why = !endable && canAct && view.phase === "place"
+    ? "You can still pay for a unit (" + coins(view.coins[me]) + " left): the build goes on while you can pay; unspent BitCoins are lost only when you cannot."
+    : null;
   const controls = me === null || ctx.replay || view.is_over || view.phase === "faction" || view.phase === "king" ? null : h("div", {class: "row"},
-    h("button", {type: "button", id: "end", disabled: !endable, onclick: () => submit("end")}, view.phase === "place" ? "Done buying" : "End turn"),
+    h("button", {type: "button", id: "end", disabled: !endable, title: why, onclick: () => submit("end")}, view.phase === "place" ? "Done buying" : "End turn"),
+    why ? h("span", {class: "small muted", id: "end-why"}, why) : null,
     st.actor ? h("button", {type: "button", class: "quiet", onclick: () => { st.actor = null; st.choice = null; ctx.redraw(); }}, "cancel selection") : null);
-  fill(root, factions, h("div", {class: "ge-wrap"},
+  fill(root, myFaction, factions, h("div", {class: "ge-wrap"},
     h("div", {class: "ge-board"}, svg),
     h("div", {class: "ge-side"}, phaseLine(view, ctx), choice, controls, cards(view, ctx, st, actions), selected(units.get(st.actor), ctx, view), chosen)));
   keyboardNav(svg, ctx, "taNav");
