@@ -140,18 +140,38 @@ function roundStrip(view, ctx) {
       if (r && seat === ctx.seat && r.mine) name = r.mine;
       const number = r ? shownNumber(r.units[seat]) : null;
       const won = r && r.winner === seat;
-      cells.push(s("g", {class: "wd-cell", "data-round": i + 1, "data-seat": seat, "aria-label": "round " + (i + 1) + ", " + (seat === ctx.seat ? "you" : "seat " + seat) + ": " + (name ?? "not played yet") + (won ? ", won" : "")},
+      // In a round of this seat's own Blue Mage the view's winner is the true one (the
+      // announcement, WD11, went to the opponent and spectators): marked ◆ and said so.
+      const truth = r && ownBlueMage(r, ctx) ? "; the true result, not the announced " + announcedText(rounds, i + 1, ctx) : "";
+      cells.push(s("g", {class: "wd-cell", "data-round": i + 1, "data-seat": seat, "data-truth": truth ? "yes" : null, "aria-label": "round " + (i + 1) + ", " + (seat === ctx.seat ? "you" : "seat " + seat) + ": " + (name ?? "not played yet") + (r ? (won ? ", won" : r.winner === null ? ", tied" : ", lost") : "") + truth},
         s("rect", {x: i + 0.08, y, width: 0.84, height: 0.95, rx: 0.1, fill: r ? (won ? seatColour(seat) : "var(--cell)") : "var(--cell-alt)", stroke: seatColour(seat), "stroke-width": 0.03, opacity: r ? 1 : 0.5}),
         s("text", {x: i + 0.5, y: y + 0.5, "text-anchor": "middle", "font-size": 0.36, "font-weight": 700, fill: won ? "#fff" : "var(--ink)"}, number ?? (r ? "?" : "")),
         s("text", {x: i + 0.5, y: y + 0.8, "text-anchor": "middle", "font-size": 0.15, fill: won ? "#fff" : "var(--muted)"}, r ? short(name) : ""),
-        s("title", {}, name ?? "")));
+        truth && row === 0 ? s("text", {x: i + 0.9, y: 0.3, "text-anchor": "end", "font-size": 0.22, fill: "var(--ink)"}, "◆") : null,
+        s("title", {}, (name ?? "") + truth)));
     });
   }
   const label = (seat) => (seat === ctx.seat ? "you" : ctx.seat === null ? "seat " + seat : "opponent");
   return h("div", {id: "rounds"},
-    h("div", {class: "section-title"}, "This bout's rounds, as shown to you (top: " + label(rows[0]) + ", bottom: " + label(rows[1]) + "; filled: the announced winner)"),
+    h("div", {class: "section-title", id: "rounds-caption"}, "This bout's rounds, as shown to you (top: " + label(rows[0]) + ", bottom: " + label(rows[1]) + "; filled: the announced winner" +
+      ((view.rounds || []).some((r) => ownBlueMage(r, ctx)) ? "; ◆ your Blue Mage's rounds: the true winner, which only you know" : "") + ")"),
     s("svg", {class: "strip-svg", viewBox: `0 0 ${n} 2.65`, width: n * 66, role: "img", "aria-label": "rounds of this bout"}, cells),
     (view.rounds || []).some((r) => r.mine && r.mine !== r.units[ctx.seat]) ? h("p", {class: "muted small"}, "Your Blue Mage's disguise and your Astrologian's predictions are yours alone; your opponent sees the disguise.") : null);
+}
+
+/** Whether `r` is a round of the viewer's own Blue Mage (its view's winner is the truth). */
+function ownBlueMage(r, ctx) {
+  return ctx.seat !== null && typeof r.mine === "string" && r.mine.startsWith("Blue Mage");
+}
+
+/** What a Blue Mage in round `number` announced (WD11): the true winner of the round before, a
+ *  tie in round 1, as far as this page knows it. */
+function announcedText(rounds, number, ctx) {
+  if (number === 1) return "(a tie)";
+  const before = rounds.get(number - 1);
+  if (!before) return "";
+  const who = before.winner === null ? "a tie" : before.winner === ctx.seat ? "you won" : "your opponent won";
+  return "(round " + (number - 1) + "'s winner: " + who + ")";
 }
 
 function short(name) {

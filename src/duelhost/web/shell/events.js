@@ -39,7 +39,7 @@ export function isProtocol(event) {
 const BY = new Set(["resignation", "elimination", "mutual elimination", "timeout", "agreement"]);
 
 /** The result in plain words, score once and the winner's first: "Blue (seat 1) wins 19–9 on
- *  strategic value", "you lose: Blue (seat 1) won 3 bouts to 2", "you win by resignation
+ *  strategic value", "you lose: Blue (seat 1) wins 3 bouts to 2", "you win by resignation
  *  (score then: you 0, Blue 5)". */
 export function resultSentence(result, viewer, names) {
   const reason = result.reason || "";
@@ -56,7 +56,7 @@ export function resultSentence(result, viewer, names) {
   const prefix = player && viewer !== w ? "you lose: " : "";
   const more = reason.match(/^more (.+), (\d+)-(\d+)$/);
   if (more && scores) return prefix + wins + " " + scores[w] + "–" + scores[1 - w] + " on " + more[1];
-  if (reason.startsWith("won ")) return prefix + winner + " won " + reason.slice(4);
+  if (reason.startsWith("won ")) return prefix + wins + " " + reason.slice(4).replace(/^1 bouts/, "1 bout");
   let text = prefix + wins + (BY.has(reason) ? " by " + reason : reason ? " (" + reason + ")" : "");
   if (scores && !/\d+-\d+/.test(reason)) {
     text += scores[w] >= scores[1 - w] ? ", " + scores[w] + "–" + scores[1 - w]
