@@ -49,6 +49,23 @@ class Outcome:
     scores: Any = None
 
 
+def submission_text(text: object) -> str:
+    """``text`` if it can be a submission: text, and valid Unicode (IllegalAction saying why
+    not). The one check of the kernel and the match host alike."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise IllegalAction("the submission is not valid Unicode text") from None
+    return text
+
+
+def is_resignation(text: str) -> bool:
+    """Whether a submission's text resigns (``resign``, any case, spaces around)."""
+    return text.strip().lower() == "resign"
+
+
 class State(ABC):
     """One match in progress: mutable, with a fast ``clone()`` for search."""
 
@@ -206,9 +223,7 @@ class State(ABC):
         The decision resolves once every seat acting in it has submitted. ``resign`` is
         accepted from either seat at any time. Raises ``IllegalAction`` (state unchanged).
         """
-        if not isinstance(text, str):
-            raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
-        if text.strip().lower() == "resign":
+        if is_resignation(submission_text(text)):
             self.resign(seat)
             return "resign"
         self._check_can_act(seat)

@@ -5,13 +5,23 @@ seat's earlier ones. Functions of a ``Match``, kept apart from its event loop.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from duelhost.core.errors import IllegalAction, quote, quote_value
+from duelhost.core.state import is_resignation, submission_text
 from duelhost.host import salts
 from duelhost.host.shapes import Answer, LogEntry
 
 if TYPE_CHECKING:
     from duelhost.host.match import Match, Step
+
+LATE = "this submission is for decision"
+"""How the refusal of a submission pinned to a decision that is over begins."""
+
+
+def late_for(decision: int, now_at: int) -> str:
+    """The refusal of a submission made for ``decision`` when the match is at ``now_at``."""
+    return f"{LATE} {decision}; the match is at decision {now_at}"
 
 
 def submit_text(
@@ -92,3 +102,58 @@ def answer_of(match: Match, entry: LogEntry) -> Answer:
         text=entry["text"],
         seq=entry["seq"],
     )
+
+
+def take(
+    match: Match,
+    seat: int,
+    text: Any,
+    now: float,
+    key: str | None,
+    step: Step,
+    decision: Any = None,
+) -> Answer:
+    """A submission's text checked and applied (IllegalAction: refused, nothing changed)."""
+    match._check_playing()
+    if decision is not None:
+        if not isinstance(decision, int) or isinstance(decision, bool) or decision < 0:
+            raise IllegalAction(
+                f"decision must be a whole number of at least 0, got {quote_value(decision)}"
+            )
+        if decision != match.state.decision:
+            raise IllegalAction(late_for(decision, match.state.decision))
+    if is_resignation(submission_text(text)):
+        return match._resign(seat, now, step)
+    before = len(match.state.history)
+    try:
+        if match._tick_mode:
+            return order(match, seat, text, now, key, step, by="human")
+        return submit_text(match, seat, text, now, key, step, by="human")
+    except IllegalAction:
+        raise
+    except Exception as error:
+        # A game that fails to read a text (an exception other than IllegalAction while
+        # parsing) has changed nothing: refuse the text. If its state did change, that is
+        # a bug in the game, and it must not pass as a refusal.
+        if len(match.state.history) != before:
+            raise
+        raise IllegalAction(
+            f"illegal submission {quote(text)}: the game cannot read it ({type(error).__name__})"
+        ) from None
+
+
+def apply_tick(match: Match) -> None:
+    """The tick fires: each owing seat submits the orders it sent in the window (none: the
+    game's timeout, MP12)."""
+    orders, match._orders = match._orders, {}
+    for seat in match.state.to_act:
+        text = orders.get(seat)
+        if text is None:
+            match.state.timeout(seat)  # MP12: no orders for that tick
+            continue
+        try:
+            match.state.submit(seat, text)
+        except IllegalAction:
+            # Checked when collected against the same state, so this does not happen;
+            # if a game ever refuses, the seat has no orders for the tick.
+            match.state.timeout(seat)

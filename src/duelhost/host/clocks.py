@@ -8,15 +8,24 @@ rule text and rulings, and a match creator may change any field. The modes are d
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from duelhost.core.clock import MODES, Clock
+from duelhost.core.clock import MODES, STARTS, Clock
 
 __all__ = ["MAX_SECONDS", "Clock", "clock_from_dict", "default_clock", "make_clock"]
 from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.registry import Game
 
-_FIELDS = ("mode", "seconds", "planning_seconds", "extended_seconds", "extensions")
+_FIELDS = (
+    "mode",
+    "seconds",
+    "planning_seconds",
+    "extended_seconds",
+    "extensions",
+    "start",
+    "start_at",
+)
 MAX_SECONDS = 7 * 24 * 3600.0
 TICK_DEFAULT = Clock("tick", 10.0)
 """The clock of a game with tick decisions that declares none."""
@@ -36,22 +45,25 @@ def default_clock(game: Game) -> Clock | None:
     return None
 
 
-def _number(name: str, value: Any, minimum: float) -> float:
+def _number(name: str, value: Any, minimum: float, maximum: float = MAX_SECONDS) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"clock field {name!r} must be a number, got {quote_value(value)}")
     number = float(value)
-    if not (minimum <= number <= MAX_SECONDS):
+    if not (minimum <= number <= maximum):
         raise ConfigError(
-            f"clock field {name!r} must be from {minimum:g} to {MAX_SECONDS:g} seconds, "
+            f"clock field {name!r} must be from {minimum:g} to {maximum:g} seconds, "
             f"got {quote_value(value)}"
         )
     return number
 
 
-def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
+def make_clock(game: Game, given: Any, absent: bool, start: str = "created") -> Clock | None:
     """The clock of a new match: the game's default when ``absent``, none when ``given`` is None,
-    else the default with the given fields changed. ConfigError saying what is wrong."""
+    else the default with the given fields changed; it starts as ``start`` says unless the
+    given fields say otherwise. ConfigError saying what is wrong."""
     default = default_clock(game)
+    if default is not None:
+        default = replace(default, start=start)
     if absent:
         return default
     if given is None:
@@ -93,7 +105,25 @@ def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
         raise ConfigError(
             f"{game.name} has no ticks: its clock mode is 'move' or 'turn', not 'tick'"
         )
-    return Clock(mode, seconds, planning, extended, extensions)
+    return Clock(mode, seconds, planning, extended, extensions, *_start(base, given))
+
+
+def _start(base: dict[str, Any], given: dict[str, Any]) -> tuple[str, float | None]:
+    """When a given clock starts: ``start_at`` alone means ``start`` "at"."""
+    start, start_at = base["start"], base.get("start_at")
+    if "start_at" in given and "start" not in given and start_at is not None:
+        start = "at"
+    if start not in STARTS:
+        raise ConfigError(
+            f"clock field 'start' must be one of {', '.join(STARTS)}, got {quote_value(start)}"
+        )
+    if start == "at":
+        if start_at is None:
+            raise ConfigError("clock field 'start' 'at' needs 'start_at' (Unix seconds)")
+        return start, _number("start_at", start_at, 0.0, 1e11)
+    if start_at is not None:
+        raise ConfigError("clock field 'start_at' needs 'start' 'at'")
+    return start, None
 
 
 def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:
@@ -106,4 +136,6 @@ def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:
         float(data.get("planning_seconds", 0.0)),
         None if data.get("extended_seconds") is None else float(data["extended_seconds"]),
         int(data.get("extensions", 0)),
+        str(data.get("start", "created")),  # stored before the clock could wait: at creation
+        None if data.get("start_at") is None else float(data["start_at"]),
     )

@@ -34,6 +34,8 @@ def summary(match: Match, seat: Recipient, now: float) -> Summary:
         orders=match._orders.get(seat) if seat is not None else None,
         seed_commitment=match.seed_commitment,
         seed_chosen_by_creator=match.seed_chosen_by_creator,
+        phase=match.phase.value,
+        start_at=match.start_at,
     )
 
 
@@ -61,6 +63,8 @@ def make_frame(
         events=match.book.events_for(recipient, prev),
         seed_commitment=match.seed_commitment,
         seed_chosen_by_creator=match.seed_chosen_by_creator,
+        phase=match.phase.value,
+        start_at=match.start_at,
     )
     if text:
         frame["text"] = match.render(view)

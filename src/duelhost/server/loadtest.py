@@ -40,7 +40,7 @@ from rich.console import Console
 from websockets.asyncio.client import connect
 
 from duelhost.core.errors import ConfigError
-from duelhost.host.match import LATE
+from duelhost.host.accepting import LATE
 from duelhost.server.client import seat_tokens_async
 from duelhost.server.stream import Frames, OutOfStep
 from duelhost.store import Store

@@ -128,6 +128,13 @@ class MatchState(BaseModel):
     orders: str | None = None
     seed_commitment: str
     seed_chosen_by_creator: bool
+    phase: str = Field(
+        description="waiting (the clock has not started: it starts when both seats are held, "
+        "or at start_at), playing, or over"
+    )
+    start_at: float | None = Field(
+        default=None, description="the start time the match's creator set (Unix seconds)"
+    )
     joined: list[bool] | None = Field(
         default=None,
         description="with the host key only: whether each seat is taken (a bot seat always, "

@@ -12,9 +12,10 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from duelhost.host import Step
 from duelhost.host.shapes import Answer
@@ -62,6 +63,17 @@ class HubBase(ABC):
         self.analyses: OrderedDict[str, AnalysisJob] = OrderedDict()
         self._analyses_lock = threading.Lock()
 
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the loop as a task the hub keeps (cancelled at ``stop``)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # called outside the loop: nothing to run it on
+            work.close()
+            return
+        task = loop.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     # What the parts ask of one another (each is defined in the part named).
 
     @abstractmethod
@@ -91,6 +103,10 @@ class HubBase(ABC):
     @abstractmethod
     async def _think(self, live: Live, seat: int) -> None:
         """A bot's choice made off the loop (``Thinking``)."""
+
+    @abstractmethod
+    async def begin_if_seated(self, live: Live) -> None:
+        """Start a waiting match's clock once every seat is held (``Tokens``)."""
 
     @abstractmethod
     def _watch(self, live: Live) -> None:

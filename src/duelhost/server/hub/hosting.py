@@ -54,6 +54,7 @@ class Hosting(HubBase):
             self.unfinished.discard(match_id)
         self._after(live)
         self.ownership.hosting(match_id)
+        self.spawn(self.begin_if_seated(live))
         return live
 
     def _row(self, match_id: str) -> MatchRow:

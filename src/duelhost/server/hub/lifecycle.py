@@ -13,6 +13,7 @@ from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.registry import Game, GameSpec
 from duelhost.core.registry import spec as game_spec
 from duelhost.host import Match, check_seats, make_clock
+from duelhost.host.clocks import MAX_SECONDS
 from duelhost.host.seeds import MAX_SEED, drawn_seed
 from duelhost.server import keys
 from duelhost.server.hub.base import HubBase
@@ -101,8 +102,12 @@ class Lifecycle(HubBase):
         match_secret = keys.match_key(self.server_key, secret)
         seed = _checked_seed(seed, match_secret)
         seat_specs = check_seats(game, seats)
-        match_clock = make_clock(game, clock, clock_absent)
+        # The clock starts when both seats are held (issue 32): nobody loses time before
+        # they arrive. The creator may say otherwise (``start``, ``start_at``).
+        match_clock = make_clock(game, clock, clock_absent, start="seated")
         now = self.now()
+        if match_clock is not None and match_clock.start_at is not None:
+            _check_start_at(match_clock.start_at, now)
         match_id = secrets.token_hex(8)
         limits = self.settings.host
         match = Match(
@@ -148,6 +153,7 @@ class Lifecycle(HubBase):
         live = Live(match, [None, None], row.host_hash, last_event=self.now())
         self.live[match_id] = live
         await self._run(live, match.advance)
+        await self.begin_if_seated(live)
         return NewMatch(live, invites, host_token)
 
     def _new_game(self, game_name: str, options: Any, setup: Any) -> Game:
@@ -163,6 +169,15 @@ class Lifecycle(HubBase):
         game = duelhost.load(game_name, **options)
         game.spec.check_budget(dict(game.options))
         return game
+
+
+def _check_start_at(start_at: float, now: float) -> None:
+    """A start time the host sets: not in the past, at most a week ahead."""
+    if not now <= start_at <= now + MAX_SECONDS:
+        raise ConfigError(
+            f"clock field 'start_at' must be a time (Unix seconds) from now to a week ahead, "
+            f"got {start_at:g} (now is {now:.0f})"
+        )
 
 
 def _checked_seed(seed: Any, match_secret: bytes) -> int:

@@ -4,12 +4,14 @@ constant time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import secrets
 
+from duelhost.host.match import Phase
 from duelhost.server.hub.base import HubBase
-from duelhost.server.hub.faults import Unauthorized
+from duelhost.server.hub.faults import StorageFailed, Unauthorized
 from duelhost.server.hub.live import Live
 from duelhost.store import InviteError
 
@@ -47,7 +49,21 @@ class Tokens(HubBase):
         live = self.live.get(match_id)
         if live is not None:
             live.token_hashes[seat] = hash_token(token)
+            self.spawn(self.begin_if_seated(live))
         return match_id, seat, token
+
+    def seated(self, live: Live) -> bool:
+        """Whether every seat is held, as far as this process knows (a bot seat always)."""
+        return all(
+            spec.kind == "bot" or live.token_hashes[seat] is not None
+            for seat, spec in enumerate(live.match.seats)
+        )
+
+    async def begin_if_seated(self, live: Live) -> None:
+        """Start the clock of a match waiting for its seats once every seat is held."""
+        if live.match.phase is Phase.WAITING and self.seated(live) and not live.gone:
+            with contextlib.suppress(StorageFailed):
+                await self._run(live, live.match.begin)
 
     def joined(self, live: Live) -> list[bool]:
         """Whether each seat is taken: a bot seat always, a human seat once its invite was
@@ -94,6 +110,8 @@ class Tokens(HubBase):
             for seat, stored in self.store.seat_token_hashes(live.match.id).items():
                 live.token_hashes[seat] = stored
             found = _matching_seat(presented, live.token_hashes)
+            if found is not None:
+                self.spawn(self.begin_if_seated(live))
         if found is None:
             if live.host_hash is not None and hmac.compare_digest(presented, live.host_hash):
                 raise Unauthorized(
