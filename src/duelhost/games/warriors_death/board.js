@@ -107,7 +107,7 @@ export function render(root, view, ctx) {
   fill(root,
     header(view, ctx),
     roundStrip(view, ctx),
-    me === null || ctx.replay ? null : h("div", {class: "section-title"}, "Your units: click one to play it (hover or focus for its ability)"),
+    me === null || ctx.replay || view.is_over ? null : h("div", {class: "section-title"}, "Your units: click one to play it (hover or focus for its ability)"),
     hand, secondRow, help, playRow,
     bouts(view, ctx));
   if (hand) keyboardNav(hand, ctx, "wdNav");
