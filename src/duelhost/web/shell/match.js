@@ -329,6 +329,11 @@ class MatchPage {
       el.textContent = text;
       el.classList.toggle("low", low);
     }
+    // A board's countdowns (a break's end, say): `data-countdown` holds the Unix time.
+    for (const el of document.querySelectorAll("[data-countdown]")) {
+      const left = Math.max(0, Number(el.dataset.countdown) - this.live.now());
+      el.textContent = Math.ceil(left) + " s";
+    }
   }
 
   showActions(ctx) {
