@@ -141,10 +141,11 @@ function reveal(view, ctx, me, opp) {
     h("span", {class: "v"}, last.fleets[seat]), h("span", {class: "n"}, seat === ctx.seat ? "you" : ctx.seat === null ? "s" + seat : "opp."));
   const winner = last.winner === null ? "nobody wins it" : (last.winner === ctx.seat ? "you win it" : who(last.winner, ctx) + " wins it");
   const destroyed = last.destroyed.map((d, seat) => (d ? " " + who(seat, ctx) + " timed out: a fleet of " + d + " destroyed." : "")).join("");
-  return h("div", {class: "row", id: "reveal", "aria-live": "polite"},
-    h("span", {}, "Last round, planet " + last.planet + " (worth " + last.worth + "):"),
-    card(me), h("span", {class: "muted"}, "vs"), card(opp),
-    h("b", {}, winner + "."), destroyed ? h("span", {class: "error"}, destroyed) : null);
+  // The sentence above its cards: the two cards stay side by side at any width.
+  return h("div", {id: "reveal", "aria-live": "polite"},
+    h("div", {class: "section-title"}, "Last round, planet " + last.planet + " (worth " + last.worth + ")"),
+    h("div", {class: "row"}, card(me), h("span", {class: "muted"}, "vs"), card(opp),
+      h("b", {}, winner + "."), destroyed ? h("span", {class: "error"}, destroyed) : null));
 }
 
 function scores(view, ctx, me, opp) {
