@@ -55,7 +55,11 @@ def test_each_page_is_told_who_is_connected(servers: list[Server], tmp_path: Any
                 assert await presence(seat0) == told
                 async with connect(url) as seat1:
                     await seat1.send(json.dumps({"token": t1, "presence": True}))
-                    both = {"type": "presence", "seats": ["connected", "connected"], "spectators": 1}
+                    both = {
+                        "type": "presence",
+                        "seats": ["connected", "connected"],
+                        "spectators": 1,
+                    }
                     assert await presence(seat1) == both
                     assert await presence(seat0) == both
                     assert await presence(watcher) == both

@@ -35,9 +35,7 @@ def test_two_seats_and_a_spectator_play_goofspiel_by_clicking(server: Server, pa
     # The token left the address bar once read (it stays in the tab's sessionStorage).
     assert "#" not in south.url
     assert "Choose a fleet for planet B-Z (worth 3)" in south.inner_text("#status")
-    assert watcher.inner_text("#status") == (
-        "Seat 0 is still deciding; seat 1 is still deciding."
-    )
+    assert watcher.inner_text("#status") == ("Seat 0 is still deciding; seat 1 is still deciding.")
     # Rounds: (seat 0's fleet, seat 1's fleet). Bout B (value 2): Z3 Y2 X1; bout A (value 1).
     rounds = [(3, 1), (2, 1), (1, 2), (3, 2), (2, 3), (1, 3)]
     for decision, (fleet0, fleet1) in enumerate(rounds):

@@ -38,9 +38,7 @@ def test_queued_orders_and_the_selection_outlive_a_tick_and_a_reload(
         arg=home,
     )
     # The production tooltip names a tick still to come: the tick now plus the ticks to wait.
-    planet = south.evaluate(
-        "c => window.duelhost.frame.view.planets.find(p => p.cell === c)", home
-    )
+    planet = south.evaluate("c => window.duelhost.frame.view.planets.find(p => p.cell === c)", home)
     now = tick(south)
     label = south.get_attribute(f".planet[data-cell='{home}']", "aria-label") or ""
     made_at = int(re.search(r"next at tick (\d+)", label).group(1))  # type: ignore[union-attr]

@@ -12,6 +12,12 @@ import pytest
 from tests.server.live import Server
 from tests.web.conftest import create, ready, shoot
 
+LIVE_CONTROLS = (
+    "() => [...document.querySelectorAll('#stage button, #stage input, #stage select')]"
+    ".filter(el => !el.disabled).map(el => el.outerHTML.slice(0, 80)).concat("
+    "[...document.querySelectorAll('#stage [role=button]')].map(el => el.outerHTML.slice(0, 80)))"
+)
+"""The controls of the replay's boards that could still be operated (none should be)."""
 PROMPTS = ("click", "send it", "then send", "your choice stays secret")
 
 
@@ -40,11 +46,9 @@ def test_a_replay_offers_no_action(server: Server, pages: Any, game: str) -> Non
             page.click(f"button[data-who='{who}']")
             stage = page.inner_text("#stage").lower()
             assert not [p for p in PROMPTS if p in stage], (game, who, stage[:400])
-            live = page.evaluate(
-                "() => [...document.querySelectorAll('#stage button, #stage input, #stage select')]"
-                ".filter(el => !el.disabled).map(el => el.outerHTML.slice(0, 80))"
-                ".concat([...document.querySelectorAll('#stage [role=button]')].map(el => el.outerHTML.slice(0, 80)))"
-            )
+            live = page.evaluate(LIVE_CONTROLS)
             assert live == [], (game, who, live)
-            assert page.evaluate("() => [...document.querySelectorAll('#stage .board')].every(b => b.inert)")
+            assert page.evaluate(
+                "() => [...document.querySelectorAll('#stage .board')].every(b => b.inert)"
+            )
     shoot(page, f"replay-{game}-1280")

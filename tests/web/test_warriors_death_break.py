@@ -33,8 +33,10 @@ def test_the_break_is_shown_with_the_finished_bout(server: Server, pages: Any) -
         assert "Break between bouts: bout 2 starts in" in page.inner_text("#wd-break")
         caption = page.inner_text("#rounds-caption")
         assert caption.startswith("Bout 1 (finished: totals"), caption
-        assert page.locator(".wd-cell[data-round='1'][data-seat='0']").get_attribute(
-            "aria-label"
-        ).endswith(", won")
+        assert (
+            page.locator(".wd-cell[data-round='1'][data-seat='0']")
+            .get_attribute("aria-label")
+            .endswith(", won")
+        )
     shoot(south, "warriors_death-break-1280")
     shoot(ready(pages(match["spectate"], 400, 800)), "warriors_death-break-spectator-400")

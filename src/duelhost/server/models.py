@@ -142,8 +142,8 @@ class MatchState(BaseModel):
     )
     presence: dict[str, Any] | None = Field(
         default=None,
-        description="who is connected now: `seats`, each seat's \"connected\" (a page of that "
-        "seat listens to the live stream), \"away\" or \"bot\"; `spectators`, the number of "
+        description='who is connected now: `seats`, each seat\'s "connected" (a page of that '
+        'seat listens to the live stream), "away" or "bot"; `spectators`, the number of '
         "spectators' streams open",
     )
 

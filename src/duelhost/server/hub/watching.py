@@ -7,7 +7,6 @@ import asyncio
 from typing import Any
 
 from duelhost.host import wire
-
 from duelhost.host.shapes import Recipient
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.live import Live
@@ -45,11 +44,7 @@ class Watching(HubBase):
         that seat listens to its live stream), "away" (none does) or "bot", and how many
         spectators' streams are open."""
         seats = [
-            "bot"
-            if spec.kind == "bot"
-            else "connected"
-            if live.subscribers[seat]
-            else "away"
+            "bot" if spec.kind == "bot" else "connected" if live.subscribers[seat] else "away"
             for seat, spec in enumerate(live.match.seats)
         ]
         return {"seats": seats, "spectators": len(live.subscribers[None])}
