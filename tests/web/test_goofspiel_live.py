@@ -61,3 +61,17 @@ def test_headlines_presence_and_a_kept_card(server: Server, pages: Any) -> None:
     )
     assert len(widths) == 2 and all(w >= 48 for w in widths), widths
     shoot(north, "goofspiel-reveal-400")
+
+
+def test_the_page_says_the_match_waits_for_both_players(server: Server, pages: Any) -> None:
+    match = create(server, game="goofspiel", options=OPTIONS, seed=5, clock={"seconds": 10})
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    # Seat 1 has not opened its invite: no clock runs, and the page says so.
+    assert south.evaluate("window.duelhost.frame.phase") == "waiting"
+    assert south.inner_text("#status") == (
+        "Waiting for both players to open their seats: the clock starts once both seats are held."
+    )
+    shoot(south, "goofspiel-waiting-1280")
+    ready(pages(match["seats"][1]["invite_url"]))
+    south.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    assert "Choose a fleet" in south.inner_text("#status")

@@ -25,6 +25,8 @@ def test_the_break_is_shown_with_the_finished_bout(server: Server, pages: Any) -
     )
     south = ready(pages(match["seats"][0]["invite_url"]))
     north = ready(pages(match["seats"][1]["invite_url"]))
+    for page in (south, north):  # the clock starts once both seats are held
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
     play(south, 9)  # Black Mage (9) beats the Chocobo (0): bout 1 to seat 0
     play(north, 0)
     for page in (south, north):
