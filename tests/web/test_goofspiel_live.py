@@ -71,6 +71,10 @@ def test_the_page_says_the_match_waits_for_both_players(server: Server, pages: A
     assert south.inner_text("#status") == (
         "Waiting for both players to open their seats: the clock starts once both seats are held."
     )
+    assert south.inner_text("#state0") == "waiting for the start"
+    south.wait_for_function(
+        "() => document.getElementById('presence1')?.textContent === '○ not here yet'"
+    )
     shoot(south, "goofspiel-waiting-1280")
     ready(pages(match["seats"][1]["invite_url"]))
     south.wait_for_function("() => window.duelhost.frame.phase === 'playing'")

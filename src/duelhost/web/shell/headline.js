@@ -58,11 +58,12 @@ export function headline(frame, seat, names, sent, boardStatus, pending) {
   return cap(acting.map((s) => doing(s, null, names, sent)).join("; ")) + ".";
 }
 
-/** A seat's connection, as its panel says it: null when the server told nothing. */
-export function presenceText(presence, s) {
+/** A seat's connection, as its panel says it: null when the server told nothing. `waiting`:
+ *  the match waits for its players (a seat away has not come yet). */
+export function presenceText(presence, s, waiting = false) {
   const state = presence?.seats?.[s];
   if (state === "connected") return "● connected";
-  if (state === "away") return "○ page closed or offline";
+  if (state === "away") return waiting ? "○ not here yet" : "○ page closed or offline";
   if (state === "bot") return "bot";
   return null;
 }

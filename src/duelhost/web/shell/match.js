@@ -259,7 +259,7 @@ class MatchPage {
     const frame = this.frame;
     const el = this.els.status;
     const sent = this.sent();
-    el.classList.toggle("act", ctx.mustAct && !ctx.submitted && !sent.has(this.seat));
+    el.classList.toggle("act", ctx.mustAct && !ctx.submitted && !sent.has(this.seat) && frame.phase !== "waiting");
     el.classList.toggle("over", frame.is_over);
     const asks = ctx.mustAct && this.board.status ? this.board.status(frame.view, ctx) : null;
     const pending = ctx.pending ?? ctx.orders;
@@ -277,7 +277,7 @@ class MatchPage {
     for (const s of [0, 1]) {
       const el = document.getElementById("presence" + s);
       if (!el) continue;
-      const text = presenceText(this.presence, s);
+      const text = presenceText(this.presence, s, this.frame?.phase === "waiting");
       el.textContent = text || "";
       el.dataset.presence = this.presence?.seats?.[s] || "";
     }
@@ -294,6 +294,7 @@ class MatchPage {
       const acting = frame.to_act.includes(s) && !frame.is_over;
       let state;
       if (frame.is_over) state = frame.winner === s ? "won" : frame.winner === null ? "draw" : "lost";
+      else if (frame.phase === "waiting") state = "waiting for the start";
       else if (submitted.includes(s)) state = s === this.seat ? "submitted: waiting for the reveal" : "has submitted";
       else if (sealed(s)) state = s === this.seat ? "submitted (sealed): waiting for the reveal" : "has submitted (sealed)";
       else if (sent.has(s) && acting) state = s === this.seat ? "you have sent" : "has sent";
