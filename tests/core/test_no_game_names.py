@@ -1,9 +1,9 @@
 """A game is one folder and one declaration: the layers above the games never name one.
 
-host/, server/, cli/, bench/ and bots/ learn everything about a game from its ``GameSpec`` and
-the modules it names, so adding a game touches none of them (issue 17). This test reads every
-file there and fails on any built-in game's engine name or title (docs, tests and examples are
-free to name games).
+core/, host/, store/, server/, cli/, bench/, bots/, testing/ and the web shell learn everything
+about a game from its ``GameSpec`` and the modules it names, so adding a game touches none of
+them (issue 17). This test reads every file there and fails on any built-in game's engine name
+or title (docs, tests and examples are free to name games).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import duelhost.games
 from duelhost.core.registry import spec
 
 SOURCE = Path(duelhost.games.__file__).resolve().parents[1]
-LAYERS = ("host", "server", "cli", "bench", "bots")
+LAYERS = ("core", "host", "store", "server", "cli", "bench", "bots", "testing", "web")
 BUILT_IN = [m.name for m in pkgutil.iter_modules(duelhost.games.__path__) if m.ispkg]
 
 

@@ -2,20 +2,17 @@
 
 Commands beyond the core ones live in ``duelhost.cli.commands`` (each module there defines
 ``register(app)`` and is discovered) and in the module a game's ``GameSpec.commands`` names
-(its ``register(app)`` adds the game's own commands), so a game's command touches no shared
-file.
+(its ``COMMANDS``, declared as data: ``duelhost.core.commands``; built by
+``cli.game_commands``), so a game's command touches no shared file and imports no CLI.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-import sys
-
-import typer
 
 from duelhost.cli.app import app
-from duelhost.core.registry import list_games, spec
+from duelhost.cli.game_commands import register_game_commands
 
 
 def _register_commands() -> None:
@@ -24,19 +21,6 @@ def _register_commands() -> None:
     for module in pkgutil.iter_modules(package.__path__):
         importlib.import_module(f"duelhost.cli.commands.{module.name}").register(app)
     register_game_commands(app)
-
-
-def register_game_commands(target: typer.Typer) -> None:
-    """Add each game's own commands (its ``GameSpec.commands`` module) to ``target``."""
-    for name in list_games():
-        module_name = spec(name).commands
-        if module_name is None:
-            continue
-        try:
-            importlib.import_module(module_name).register(target)
-        except Exception as error:  # one game's broken commands must not take the CLI down
-            message = f"warning: the commands of {name} could not be loaded: {error!r}"
-            print(message, file=sys.stderr)
 
 
 _register_commands()

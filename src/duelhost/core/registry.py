@@ -2,18 +2,16 @@
 
 A game package builds a ``GameSpec`` (name, summary, options with defaults, dynamics, its
 ``State`` class, and everything the host, server, CLI, bench and bots need to know about it) and
-calls ``register`` when imported, as OpenSpiel's Python games do. Game packages under
-``duelhost.games`` and the entry points of the ``duelhost.games`` group (installed packages:
-``pip install duelhost-mygame``) are discovered and imported on first use, so adding a game
-touches no shared file.
+calls ``register`` when imported, as OpenSpiel's Python games do. Games are discovered through
+the entry points of the ``duelhost.games`` group on first use: the built-in ones (declared in
+duelhost's own ``pyproject.toml``) exactly as installed packages (``pip install
+duelhost-mygame``), so the kernel never imports a game package by name.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -202,11 +200,8 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import duelhost.games as games_package
-
-    for module in pkgutil.iter_modules(games_package.__path__):
-        if module.ispkg and not module.name.startswith("_"):
-            importlib.import_module(f"duelhost.games.{module.name}")
+    # Entry points only, the built-in games' too (pyproject.toml): the kernel never reaches up
+    # into the games' packages.
     for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP):
         _load_plugin(entry_point)
 

@@ -2,7 +2,7 @@
 
 A match is a sequence of *decisions*. Each decision names the seats that act in it
 (``_decision_seats``): one seat for a sequential move (one step of a multi-step turn, such as
-Generalissimo's two moves, is a decision of its own), both seats for a simultaneous secret
+one of a double move's two moves, is a decision of its own), both seats for a simultaneous secret
 decision, and both seats once per tick for real-time games. Setup phases are decisions like any
 other, and chance comes from the match seed (``duelhost.core.rng``).
 
@@ -28,13 +28,29 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from duelhost.core.errors import IllegalAction
 from duelhost.core.record import Entry, Record
 
-if TYPE_CHECKING:
-    from duelhost.core.registry import Game
+
+class Game(Protocol):
+    """What a state holds of its game: ``core.registry.Game`` (which makes states; the protocol
+    keeps this module from importing the registry that imports it)."""
+
+    spec: Any
+    """The game's ``GameSpec``."""
+    options: dict[str, Any]
+
+    @property
+    def name(self) -> str: ...
+
+    def new(self, seed: int = 0, **setup: Any) -> State: ...
+
+    def replay(self, record: Record) -> State: ...
+
+    def from_json(self, text: str) -> State: ...
+
 
 SEATS = (0, 1)
 STATE_FORMAT = "duelhost-state/1"

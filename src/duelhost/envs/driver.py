@@ -20,8 +20,7 @@ import numpy.typing as npt
 
 from duelhost.core.encoding import Draft, Encoding, Step
 from duelhost.core.errors import IllegalAction
-from duelhost.core.registry import Game
-from duelhost.core.state import State
+from duelhost.core.state import Game, State
 
 
 def load_encoding(game: Game) -> Encoding:

@@ -5,15 +5,13 @@ seat's earlier ones. Functions of a ``Match``, kept apart from its event loop.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from duelhost.core.errors import IllegalAction, quote, quote_value
 from duelhost.core.state import is_resignation, submission_text
 from duelhost.host import salts
+from duelhost.host.hosted import Hosted, Step
 from duelhost.host.shapes import Answer, LogEntry
-
-if TYPE_CHECKING:
-    from duelhost.host.match import Match, Step
 
 LATE = "this submission is for decision"
 """How the refusal of a submission pinned to a decision that is over begins."""
@@ -25,7 +23,7 @@ def late_for(decision: int, now_at: int) -> str:
 
 
 def submit_text(
-    match: Match, seat: int, text: str, now: float, key: str | None, step: Step, by: str
+    match: Hosted, seat: int, text: str, now: float, key: str | None, step: Step, by: str
 ) -> Answer:
     """A decision's submission checked by the kernel, logged with its receipt, answered."""
     decision = match.state.decision
@@ -37,7 +35,7 @@ def submit_text(
 
 
 def order(
-    match: Match, seat: int, text: str, now: float, key: str | None, step: Step, by: str
+    match: Hosted, seat: int, text: str, now: float, key: str | None, step: Step, by: str
 ) -> Answer:
     """An order message in a tick window: checked together with the seat's earlier
     messages of the window; the concatenation is what the tick submits."""
@@ -60,7 +58,7 @@ def order(
 
 
 def acknowledge(
-    match: Match,
+    match: Hosted,
     kind: str,
     seat: int,
     decision: int,
@@ -93,7 +91,7 @@ def acknowledge(
     return answer_of(match, entry)
 
 
-def answer_of(match: Match, entry: LogEntry) -> Answer:
+def answer_of(match: Hosted, entry: LogEntry) -> Answer:
     """The answer to an accepted submission (what a repeated key gets again)."""
     return Answer(
         accepted=True,
@@ -105,7 +103,7 @@ def answer_of(match: Match, entry: LogEntry) -> Answer:
 
 
 def take(
-    match: Match,
+    match: Hosted,
     seat: int,
     text: Any,
     now: float,
@@ -142,7 +140,7 @@ def take(
         ) from None
 
 
-def apply_tick(match: Match) -> None:
+def apply_tick(match: Hosted) -> None:
     """The tick fires: each owing seat submits the orders it sent in the window (none: the
     game's timeout, MP12)."""
     orders, match._orders = match._orders, {}

@@ -5,17 +5,15 @@ and the clock moved on. Functions of a ``Match``, kept apart from its events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from duelhost.core.errors import ConfigError
 from duelhost.host import accepting, reveal
+from duelhost.host.hosted import Hosted
 from duelhost.host.shapes import LogEntry
 
-if TYPE_CHECKING:
-    from duelhost.host.match import Match
 
-
-def notify(match: Match, entry: LogEntry, seq: int, decision: int, time: float) -> None:
+def notify(match: Hosted, entry: LogEntry, seq: int, decision: int, time: float) -> None:
     """The notices of one effect (and its clock bookkeeping)."""
     kind = entry["type"]
     seat = int(entry.get("seat", -1))  # -1: an entry of no seat (a tick)
@@ -51,7 +49,7 @@ def notify(match: Match, entry: LogEntry, seq: int, decision: int, time: float) 
         match.last_touch = time  # a human seat acted (bots' entries say "by": "bot")
 
 
-def _granted_reveal(match: Match, seq: int, seat: int, decision: int, time: float) -> None:
+def _granted_reveal(match: Hosted, seq: int, seat: int, decision: int, time: float) -> None:
     """After the timeout of a seat that never committed: when every seat still owing the
     decision has committed, they get ``limits.reveal_grace`` seconds from now to reveal,
     and are asked to (replayed from the log alike, so a restarted match has the same
@@ -68,7 +66,7 @@ def _granted_reveal(match: Match, seq: int, seat: int, decision: int, time: floa
         reveal.reveals_due(match, seq, decision)
 
 
-def _submitted(match: Match, entry: LogEntry, seq: int, seat: int, decision: int) -> None:
+def _submitted(match: Hosted, entry: LogEntry, seq: int, seat: int, decision: int) -> None:
     if entry["type"] == "order":
         match._orders[seat] = entry["text"]
     receipt = entry["receipt"]
@@ -87,7 +85,7 @@ def _submitted(match: Match, entry: LogEntry, seq: int, seat: int, decision: int
     match.book.notice(seq, (seat,), {**own, "text": entry["text"], "receipt": receipt})
 
 
-def decision_resolved(match: Match, seq: int, decision: int, time: float) -> None:
+def decision_resolved(match: Hosted, seq: int, decision: int, time: float) -> None:
     for seat in sorted(s for s in (0, 1) if (decision, s) in match.ledger.receipts):
         everyone = match._nonce_public(decision, seat, None) or match.is_over
         match.book.notice(seq, None if everyone else (seat,), _reveal(match, decision, seat))
@@ -102,7 +100,7 @@ def decision_resolved(match: Match, seq: int, decision: int, time: float) -> Non
     match.book.notice(seq, None, {"type": "over", **match.result})
 
 
-def _reveal(match: Match, decision: int, seat: int) -> dict[str, Any]:
+def _reveal(match: Hosted, decision: int, seat: int) -> dict[str, Any]:
     """The notice publishing a submission's nonce (and, in a tick window, the nonce of
     each of its order messages)."""
     notice: dict[str, Any] = {
@@ -116,7 +114,7 @@ def _reveal(match: Match, decision: int, seat: int) -> dict[str, Any]:
     return notice
 
 
-def replay(match: Match, entry: LogEntry) -> None:
+def replay(match: Hosted, entry: LogEntry) -> None:
     """One stored entry applied again (``Match.restore``): its effect on the kernel state, then
     the bookkeeping shared with live events."""
     if entry["seq"] != len(match.log) + 1:

@@ -9,16 +9,14 @@ clients that take whole frames and once, as a delta against the recipient's prev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from duelhost.host import patch, wire
+from duelhost.host.hosted import Hosted, Step
 from duelhost.host.shapes import RECIPIENTS, Frame, Recipient, Summary
 
-if TYPE_CHECKING:
-    from duelhost.host.match import Match, Step
 
-
-def summary(match: Match, seat: Recipient, now: float) -> Summary:
+def summary(match: Hosted, seat: Recipient, now: float) -> Summary:
     """The answer of ``GET /api/matches/<id>`` for a seat (None: a spectator)."""
     return Summary(
         id=match.id,
@@ -40,7 +38,7 @@ def summary(match: Match, seat: Recipient, now: float) -> Summary:
 
 
 def make_frame(
-    match: Match, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
+    match: Hosted, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
 ) -> Frame:
     """One recipient's frame: its view, the public state, its notices since ``prev`` (without
     ``text``, the view's text rendering, when no client of it wants that)."""
@@ -113,7 +111,7 @@ def delta(base: Frame, frame: Frame) -> dict[str, Any]:
 MISSING = object()
 
 
-def emit(match: Match, step: Step, now: float) -> None:
+def emit(match: Hosted, step: Step, now: float) -> None:
     """Build each listened-to recipient's frame of this step, once, and encode it once as JSON
     text for each kind of client listening: whole frames (``watchers``) and delta frames
     (``delta_watchers``)."""

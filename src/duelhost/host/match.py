@@ -23,10 +23,8 @@ The concerns it combines live beside it: ``seats`` (who plays), ``timekeeper`` (
 
 from __future__ import annotations
 
-import enum
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from duelhost.bots import Bot, budget, make_bot
@@ -37,6 +35,7 @@ from duelhost.core.state import State
 from duelhost.host import accepting, bookkeeping, botplay, framing, recording, reveal, seeds
 from duelhost.host.clocks import Clock
 from duelhost.host.frames import FrameBook
+from duelhost.host.hosted import Phase, Step
 from duelhost.host.ledger import Ledger
 from duelhost.host.limits import HostLimits
 from duelhost.host.seats import SeatSpec, check_seats
@@ -53,40 +52,20 @@ from duelhost.host.shapes import (
 )
 from duelhost.host.timekeeper import Timekeeper
 
-__all__ = ["RECIPIENTS", "Match", "MatchOver", "Recipient", "SeatSpec", "Step", "check_seats"]
-
-
-class Phase(enum.Enum):
-    """Where a match's protocol stands (as ``websockets``' protocol states)."""
-
-    WAITING = "waiting"
-    """Created, its clock not started: it waits for both seats to be held (``Clock.start``
-    "seated") or for its start time ("at"). Nothing can be submitted; no bot acts."""
-    PLAYING = "playing"
-    """Its clock runs (from the ``start`` entry, or from creation for a clock that starts
-    then, and for an untimed match)."""
-    OVER = "over"
-    """Finished by the game's rules, or abandoned by the server."""
+__all__ = [
+    "RECIPIENTS",
+    "Match",
+    "MatchOver",
+    "Phase",
+    "Recipient",
+    "SeatSpec",
+    "Step",
+    "check_seats",
+]
 
 
 class MatchOver(IllegalAction):
     """An action on a match that is over (a seat's token only reads then; HTTP 409)."""
-
-
-@dataclass
-class Step:
-    """What one event produced: log entries to store first, then frames to send."""
-
-    entries: list[LogEntry] = field(default_factory=list)
-    frames: dict[Recipient, Frame] = field(default_factory=dict)
-    texts: dict[Recipient, str] = field(default_factory=dict)
-    """The same frames as JSON text (what is sent to clients that take whole frames)."""
-    deltas: dict[Recipient, dict[str, Any]] = field(default_factory=dict)
-    """The same frames as delta frames (``framing.delta``), for the recipients that clients
-    taking delta frames listen to."""
-    delta_texts: dict[Recipient, str] = field(default_factory=dict)
-    """The delta frames as JSON text."""
-    answer: Answer | None = None
 
 
 class Match:

@@ -5,15 +5,13 @@ text, and every commitment. Functions of a ``Match``, kept apart from its event 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from duelhost.host.hosted import Hosted
 from duelhost.host.shapes import LogEntry
 
-if TYPE_CHECKING:
-    from duelhost.host.match import Match
 
-
-def match_record(match: Match) -> dict[str, Any]:
+def match_record(match: Hosted) -> dict[str, Any]:
     """The match record: seed, options, setup, and every history entry with its time,
     decision, receipt and (once revealed) nonce; ``duelhost replay`` plays it back."""
     data = match.state.record.to_dict()
@@ -45,7 +43,7 @@ def match_record(match: Match) -> dict[str, Any]:
     return data
 
 
-def annotate(match: Match, entry: LogEntry, decision: int, time: float) -> None:
+def annotate(match: Hosted, entry: LogEntry, decision: int, time: float) -> None:
     """Note the time, decision and receipt of the kernel history entries this effect
     added (the record shows them)."""
     history = match.state.history  # a copy of the whole history: taken once, not per entry

@@ -37,6 +37,7 @@ from duelhost.server import errors, ops, web
 from duelhost.server.cluster import Cluster
 from duelhost.server.forward import Forwarder
 from duelhost.server.hub import Hub
+from duelhost.server.idempotency import CreateOnce
 from duelhost.server.limits import Limiter, LimitMiddleware
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.routes import games, live, matches, rematch
@@ -93,6 +94,7 @@ def create_app(
     app.state.hub = hub
     app.state.settings = the_settings
     app.state.limiter = limiter = Limiter(the_settings)
+    app.state.create_once = CreateOnce()
     app.add_middleware(LimitMiddleware, settings=the_settings, limiter=limiter)
     app.state.metrics = metrics
     app.state.started = False

@@ -12,7 +12,7 @@ function legal(view) {
 
 export function status(view, ctx) {
   const card = view.card ? "You hold the " + NAMES[view.card] + ". " : "";
-  return card + "Hand " + view.hand + " of " + view.hands + ": " + legal(view).join(" or ") + "?";
+  return card + "Hand " + (view.hand + 1) + " of " + view.hands + ": " + legal(view).join(" or ") + "?";
 }
 
 export function render(root, view, ctx) {
@@ -27,7 +27,7 @@ export function render(root, view, ctx) {
     h("span", {class: "v"}, face ?? "?"));
   fill(root,
     h("div", {class: "kuhn", id: "kuhn"},
-      h("p", {}, "Hand " + view.hand + " of " + view.hands + " · pot " + view.pot +
+      h("p", {}, "Hand " + (view.hand + 1) + " of " + view.hands + " · pot " + view.pot +
         " · chips: you " + view.chips[me] + ", opponent " + view.chips[1 - me]),
       h("div", {class: "hand"},
         card(view.card, view.card ? "your card: " + NAMES[view.card] : "no card"),

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
-
-from rich.console import Console
 
 import duelhost
 from duelhost.games.multiplanetary.maps import generate_map
@@ -158,7 +157,9 @@ def measure(options: dict[str, Any] | None = None, repeats: int = 5) -> dict[str
     }
 
 
-def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+def extra(
+    matches: int, options: dict[str, Any], say: Callable[[str], None]
+) -> list[tuple[str, str]]:
     figures = measure(options)
     verdict = "met" if figures["kernel_ticks_per_s"] >= TARGET else "MISSED"
     return [

@@ -9,10 +9,13 @@ import hashlib
 import hmac
 import secrets
 
-from duelhost.host.match import Phase
+from duelhost.core.errors import ConfigError
+from duelhost.host import MatchOver
+from duelhost.host.hosted import Phase
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import StorageFailed, Unauthorized
 from duelhost.server.hub.live import Live
+from duelhost.server.ownership import CLOSED
 from duelhost.store import InviteError
 
 
@@ -30,25 +33,30 @@ class Tokens(HubBase):
 
     def exchange(self, invite: str) -> tuple[str, int, str]:
         """Use a seat's invite: returns ``(match_id, seat, token)`` with a fresh seat token
-        that only the store's hash of it remembers. InviteError (404 unknown, 410 used before)
-        changes nothing."""
+        that only the store's hash of it remembers. InviteError (404 unknown, 410 used before
+        or re-issued) changes nothing."""
         presented, token = _presented(invite), secrets.token_urlsafe(16)
-        match_id, seat = self.store.exchange_invite(presented, hash_token(token), self.now())
-        return self._exchanged(match_id, seat, token)
+        return self._exchanged(*self._exchange(presented, token), token)
 
     async def exchange_async(self, invite: str) -> tuple[str, int, str]:
         """``exchange`` with its commit in a thread: the event loop serves the live matches
         meanwhile instead of waiting for the disk."""
         presented, token = _presented(invite), secrets.token_urlsafe(16)
-        match_id, seat = await asyncio.to_thread(
-            self.store.exchange_invite, presented, hash_token(token), self.now()
-        )
-        return self._exchanged(match_id, seat, token)
+        found = await asyncio.to_thread(self._exchange, presented, token)
+        return self._exchanged(*found, token)
 
-    def _exchanged(self, match_id: str, seat: int, token: str) -> tuple[str, int, str]:
+    def _exchange(self, presented: str, token: str) -> tuple[str, int, dict[int, str]]:
+        """The store's exchange, then the seats' token hashes in force as it left them (a
+        re-issue committed meanwhile has revoked this token: memory must not revive it)."""
+        match_id, seat = self.store.exchange_invite(presented, hash_token(token), self.now())
+        return match_id, seat, self.store.seat_token_hashes(match_id)
+
+    def _exchanged(
+        self, match_id: str, seat: int, in_force: dict[int, str], token: str
+    ) -> tuple[str, int, str]:
         live = self.live.get(match_id)
-        if live is not None:
-            live.token_hashes[seat] = hash_token(token)
+        if live is not None and in_force.get(seat) == hash_token(token):
+            live.token_hashes[seat] = in_force[seat]
             self.spawn(self.begin_if_seated(live))
         return match_id, seat, token
 
@@ -64,6 +72,26 @@ class Tokens(HubBase):
         if live.match.phase is Phase.WAITING and self.seated(live) and not live.gone:
             with contextlib.suppress(StorageFailed):
                 await self._run(live, live.match.begin)
+
+    async def reissue(self, live: Live, seat: int) -> str:
+        """A new invite for a human ``seat`` (the host's recourse when a player lost their
+        seat, issue 32): the seat's old invite and token are revoked at once, in the store
+        and in memory, and its open streams are closed (they reconnect, and the old token is
+        refused). ConfigError for a seat that has no invite; MatchOver once the match is
+        over."""
+        match = live.match
+        if not 0 <= seat < len(match.seats) or match.seats[seat].kind != "human":
+            raise ConfigError(f"seat {seat} is not a human seat of this match: it has no invite")
+        if match.is_over:
+            raise MatchOver("the match is over: its seats only read, nothing to re-issue")
+        invite = secrets.token_urlsafe(16)
+        await asyncio.to_thread(
+            self.store.reissue_invite, match.id, seat, hash_token(invite), self.now()
+        )
+        live.token_hashes[seat] = None
+        for queue in live.subscribers[seat]:
+            queue.put_nowait(CLOSED)
+        return invite
 
     def joined(self, live: Live) -> list[bool]:
         """Whether each seat is taken: a bot seat always, a human seat once its invite was

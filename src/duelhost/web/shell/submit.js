@@ -6,7 +6,8 @@
 // text, nonce and commitment in localStorage (before anything is sent), sends only the
 // commitment, and reveals text and nonce when the server asks for the reveals (every seat has
 // committed). The server never holds the move before then. Once the reveal is accepted the
-// page recomputes the commitment itself and marks the entry verified.
+// page recomputes the commitment itself and marks the entry verified. A reveal the game refuses
+// drops the commitment on the page: the player corrects the move and commits again.
 // Other decisions (a sequential move, tick orders) are plain submissions: each gets an
 // idempotency key, its receipt is kept, and once the server publishes the nonce the page
 // recomputes the receipt and marks it verified.
@@ -15,11 +16,14 @@ import {commitText, randomNonce, receiptText, sha256hex} from "./crypto.js";
 const NOT_SECRET = "commit, then reveal is for decisions both seats make secretly";
 
 export class Submissions {
-  constructor(live, matchId, seat, changed) {
+  /** `refused(message)`: the server refused a reveal (the game's rules refused the move): the
+   *  commitment is dropped here, so the seat can correct its move and commit again. */
+  constructor(live, matchId, seat, changed, refused = () => {}) {
     this.live = live;
     this.matchId = matchId;
     this.seat = seat;
     this.changed = changed;
+    this.refused = refused;
     this.storeKey = "duelhost:receipts:" + matchId + ":" + seat;
     this.list = [];
     try { this.list = JSON.parse(localStorage.getItem(this.storeKey) || "[]"); } catch { this.list = []; }
@@ -89,8 +93,17 @@ export class Submissions {
       entry.server = ack.receipt;
       await this.check(entry);
     } catch (error) {
-      entry.error = error.message;
-      this.save();
+      if (error.transient) {
+        entry.error = error.message;  // revealed again when the stream is back
+        this.save();
+      } else {
+        // The game refused the move at its reveal (issue 32): it was not played and the
+        // decision is still open; the seat corrects it and commits again (the server takes
+        // a new commitment until a reveal is accepted).
+        this.list.splice(this.list.indexOf(entry), 1);
+        this.save();
+        this.refused(error.message);
+      }
     } finally {
       this.revealing.delete(decision);
     }
