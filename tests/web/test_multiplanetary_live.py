@@ -8,28 +8,20 @@ import re
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, seat_again, shoot
-
-
-def tick(page: Any) -> int:
-    return int(page.evaluate("window.duelhost.frame.view.tick"))
-
-
-def wait_tick(page: Any, number: int) -> None:
-    page.wait_for_function("t => window.duelhost.frame.view.tick >= t", arg=number)
+from tests.web.conftest import against_bot, ready, seat_again, shoot
+from tests.web.test_multiplanetary import tick, wait_tick
 
 
 def test_queued_orders_and_the_selection_outlive_a_tick_and_a_reload(
     server: Server, pages: Any
 ) -> None:
-    match = create(
+    _, south = against_bot(
         server,
-        game="multiplanetary",
-        seed=3,
-        seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        pages,
+        "multiplanetary",
+        3,
         clock={"mode": "tick", "seconds": 3, "planning_seconds": 0},
     )
-    south = ready(pages(match["seats"][0]["invite_url"]))
     view = south.evaluate("window.duelhost.frame.view")
     home = next(p for p in view["planets"] if p["owner"] == 0)["cell"]
     # The home planet has ships from tick 2 (a size-5 planet makes ships every tick).

@@ -8,17 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, shoot, wait_over
+from tests.web.conftest import against_bot, ready, shoot, wait_over
 
 
 def test_build_form_bonus_words_and_the_banner(server: Server, pages: Any) -> None:
-    match = create(
-        server,
-        game="tactical_genius",
-        seed=3,
-        seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-    )
-    south = ready(pages(match["seats"][0]["invite_url"]))
+    match, south = against_bot(server, pages, "tactical_genius", 3)
     south.click("[data-cell='C1']")
     south.fill("#build-name", "Ax")
     south.dispatch_event("#build-name", "change")
