@@ -68,8 +68,11 @@ def test_queued_orders_and_the_selection_outlive_a_tick_and_a_reload(
         " || window.duelhost.frame.view.decision > d",
         arg=decision,
     )
-    now_decision, disabled = south.evaluate(
-        "[window.duelhost.frame.view.decision, document.querySelector('#wait').disabled]"
+    # (the three read together: a tick may have passed since)
+    now_decision, disabled, status = south.evaluate(
+        "[window.duelhost.frame.view.decision, document.querySelector('#wait').disabled,"
+        " document.getElementById('status').textContent]"
     )
     assert now_decision > decision or disabled, "Send nothing stays clickable after it was sent"
+    assert now_decision > decision or status.startswith("You have sent nothing for this tick;")
     shoot(ready(pages(seat_again(south), 400, 800)), "multiplanetary-live-400")

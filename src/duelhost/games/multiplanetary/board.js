@@ -76,6 +76,11 @@ function problem(order, planets, draft, me) {
   return null;
 }
 
+/** A submission as the log and the status bar say it: `wait` is sending nothing. */
+export function describe(text) {
+  return text === "wait" ? "nothing for this tick" : text;
+}
+
 export function status(view, ctx) {
   const st = state(view, ctx);
   if (st.from && st.to) return "Choose ships and warp for " + st.from + " → " + st.to + ", then add the order.";

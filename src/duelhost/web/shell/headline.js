@@ -47,7 +47,7 @@ export function headline(frame, seat, names, sent, boardStatus, pending) {
     const mine = "You have sent" + (pending ? " " + pending : " your move") + "; ";
     if (!acting.includes(other)) return mine + "waiting for the next decision.";
     return mine + (sent.has(other)
-      ? seatName(other, seat, names) + " has sent too: waiting for the result."
+      ? seatName(other, seat, names) + " has sent too: waiting for the " + (frame.clock?.mode === "tick" ? "tick." : "result.")
       : seatName(other, seat, names) + " is still deciding.");
   }
   if (seat !== null) {
