@@ -150,7 +150,7 @@ class State(ABC):
 
     def break_seconds(self) -> float:
         """Seconds of break before the decision in play, during which its clock does not run
-        (A Warrior's Death: between bouts); 0 for none. The host's timekeeper starts the
+        (between bouts, in a game of bouts); 0 for none. The host's timekeeper starts the
         decision's time after it."""
         return 0.0
 
