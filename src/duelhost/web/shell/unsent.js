@@ -1,5 +1,5 @@
-// Choices a seat has made on its board but not yet sent (a card picked, orders queued), kept in the browser's localStorage so a reload or a reopened tab finds them
-// again (issue 32 point 8). Keyed by match and seat; each value is stored with the decision it
+// Choices a seat has made on its board but not yet sent (a card picked, orders queued), kept in
+// the browser's localStorage so a reload or a reopened tab finds them again (issue 32 point 8). Keyed by match and seat; each value is stored with the decision it
 // was made for, and a board reads it back only for the decision it asks about (or for any, when
 // its choices outlive a decision, as queued orders do).
 
