@@ -143,6 +143,21 @@ def create(server: Server, **body: Any) -> dict[str, Any]:
     return data
 
 
+def against_bot(
+    server: Server, pages: Callable[..., Any], game: str, seed: int, **body: Any
+) -> tuple[dict[str, Any], Any]:
+    """A match of ``game`` with seat 0 a human and seat 1 the greedy bot: the create answer and
+    seat 0's page, ready."""
+    match = create(
+        server,
+        game=game,
+        seed=seed,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        **body,
+    )
+    return match, ready(pages(match["seats"][0]["invite_url"]))
+
+
 def seat_again(page: Any) -> str:
     """A link that opens the seat ``page`` holds once more (in another browser context): the
     invite gave its seat once, so this is the token the page keeps in its sessionStorage."""

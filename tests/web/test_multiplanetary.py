@@ -40,7 +40,7 @@ def test_a_seat_plays_multiplanetary_against_the_bot_by_clicking(
     )
     south = ready(pages(match["seats"][0]["invite_url"]))
     watcher = ready(pages(match["spectate"]))
-    assert "click one of your planets" in south.inner_text("#status")
+    assert "no ships yet" in south.inner_text("#status")
     south.click("#wait")  # the home planet starts with no ships
     wait_tick(south, 1)
     south.click("#wait")

@@ -57,6 +57,16 @@ def test_two_seats_and_a_spectator_play_a_warriors_death_by_clicking(
             mine = south.get_attribute(".wd-cell[data-round='1'][data-seat='0']", "aria-label")
             theirs = north.get_attribute(".wd-cell[data-round='1'][data-seat='0']", "aria-label")
             assert "Blue Mage as Reaper" in mine and "Blue" not in theirs and "Reaper" in theirs
+            # Round 1: the Blue Mage (2) truly beats the Chocobo (0), and announces a tie
+            # (WD11: round 1). Its owner's board fills the true winner and says so; the
+            # caption and the log say which result each shows (issue 32 point 4).
+            assert "won; the true result, not the announced (a tie)" in mine
+            assert "◆ your Blue Mage's rounds: the true winner" in south.inner_text(
+                "#rounds-caption"
+            )
+            assert "tied" in theirs and "true result" not in theirs
+            for page in (south, north, watcher):
+                assert "Reaper vs Chocobo — announced: a tie" in page.inner_text("#log")
         if decision == 1:
             assert south.get_attribute("#hand .card[data-unit='2']", "class").count("gone") == 1
             shoot(north, "warriors_death-1280")

@@ -148,6 +148,12 @@ class State(ABC):
     def _snapshot(self) -> dict[str, Any]:
         """The complete game state (secrets included) as JSON-serialisable data."""
 
+    def break_seconds(self) -> float:
+        """Seconds of break before the decision in play, during which its clock does not run
+        (between bouts, in a game of bouts); 0 for none. The host's timekeeper starts the
+        decision's time after it."""
+        return 0.0
+
     def _scores(self) -> Any:
         """The current scores, reported in ``result`` (also when a seat resigns)."""
         return None

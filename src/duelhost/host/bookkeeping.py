@@ -90,7 +90,7 @@ def decision_resolved(match: Hosted, seq: int, decision: int, time: float) -> No
         everyone = match._nonce_public(decision, seat, None) or match.is_over
         match.book.notice(seq, None if everyone else (seat,), _reveal(match, decision, seat))
     if not match.is_over:
-        match.timekeeper.start_phase(time, match.state.to_act)
+        match.timekeeper.start_phase(time, match.state.to_act, match.state.break_seconds())
         return
     if not match.public_submissions:
         for d, s in sorted(match.ledger.receipts):

@@ -41,8 +41,10 @@ class Timekeeper:
             return
         self.start_phase(now, to_act)
 
-    def start_phase(self, now: float, to_act: tuple[int, ...]) -> None:
-        """A decision starts at ``now`` with these seats owing it."""
+    def start_phase(self, now: float, to_act: tuple[int, ...], pause: float = 0.0) -> None:
+        """A decision starts at ``now`` with these seats owing it; with ``pause``, its time
+        starts that many seconds later (a break: ``State.break_seconds``, the ``phase_start``
+        the clock reports is then in the future)."""
         clock = self.clock
         if clock is None or clock.mode == "tick":
             return
@@ -56,10 +58,10 @@ class Timekeeper:
         ):
             return
         self._phase_seats = to_act
-        self.phase_start = now
+        self.phase_start = now + pause
         self.extended = False
         self.reveal_grace = False
-        self.deadline = now + clock.seconds
+        self.deadline = self.phase_start + clock.seconds
 
     def grant_reveal(self, now: float, seconds: float) -> None:
         """The seats still owing the decision have all committed and may reveal until

@@ -154,6 +154,12 @@ class MatchState(BaseModel):
         description="with the host key only: whether each seat is taken (a bot seat always, "
         "a human seat once its invite was opened)",
     )
+    presence: dict[str, Any] | None = Field(
+        default=None,
+        description='who is connected now: `seats`, each seat\'s "connected" (a page of that '
+        'seat listens to the live stream), "away" or "bot"; `spectators`, the number of '
+        "spectators' streams open",
+    )
 
 
 class MatchSummary(BaseModel):

@@ -100,7 +100,8 @@ def test_describe_event_lines() -> None:
     state = start(["place Gus Gun D2 bonus=0.26 atk=5"], ["place Sam Sword G2 bonus=0.25"])
     command(state, "Gus attack G2")
     lines = [describe_event(event) for event in state.events]
-    assert "Green: place Gus Gun D2 bonus=0.26 atk=5 -> placed" in lines
+    # The notation's bonus field is said in words in the log (issue 32 point 8).
+    assert "Green: place Gus Gun D2 (speed +0.26) atk=5 -> placed" in lines
     assert "Blue's Sam is removed (value 3)" in lines
     assert "Green: Gus attack G2 -> Sam takes 11 and is removed (value 3)" in lines
 

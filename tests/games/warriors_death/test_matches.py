@@ -162,7 +162,7 @@ def test_resignation_ends_the_match_for_the_other_seat() -> None:
 def test_options_and_registration() -> None:
     assert "warriors_death" in duelhost.list_games()
     default = duelhost.load("warriors_death")
-    assert default.options == {"bouts": 5, "rounds": 10}
+    assert default.options == {"bouts": 5, "rounds": 10, "break_seconds": 30}
     assert duelhost.load("warriors_death", rounds="3").options["rounds"] == 3
     for bad in ({"rounds": 0}, {"bouts": 0}, {"rounds": "ten"}, {"bouts": True}):
         with pytest.raises(duelhost.ConfigError, match="must be an integer"):

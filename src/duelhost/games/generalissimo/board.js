@@ -174,7 +174,7 @@ export function render(root, view, ctx) {
     targets.get(sel.choice).map((m) => h("button", {type: "button", "data-move": m.text, onclick: () => submit(m.text)}, describe(m.text))),
     h("button", {type: "button", class: "quiet", onclick: () => { sel.choice = null; ctx.redraw(); }}, "cancel")) : null;
   const offer = view.draw_offer !== null && view.draw_offer !== undefined && view.draw_offer !== ctx.seat && ctx.seat !== null
-    ? h("p", {class: "muted", id: "draw-offer"}, "Your opponent offers a draw: the draw button accepts; any move declines.") : null;
+    ? h("p", {class: "muted", id: "draw-offer"}, (ctx.mustAct ? "Your opponent offers a draw: the draw button accepts it; any move declines it." : "Your opponent offers a draw: on your turn, the draw button accepts it; any move declines it.")) : null;
   const controls = ctx.seat === null || ctx.replay || view.is_over ? null : h("div", {class: "row"},
     h("button", {type: "button", id: "pass", disabled: !canMove || !(ctx.legal || []).includes("pass"), onclick: () => submit("pass")}, view.moved ? "Pass: end the turn" : "Pass the whole turn"),
     sel.from ? h("button", {type: "button", class: "quiet", onclick: () => { sel.from = null; sel.choice = null; ctx.redraw(); }}, "cancel selection") : null);
@@ -206,7 +206,7 @@ function turnInfo(view, ctx) {
   const left = view.moves_left === 2 ? "2 moves left" : "1 move left";
   return h("p", {class: "small", id: "turn"},
     view.is_over ? "Match over." : side + (ctx.seat === null ? "" : " (" + who + ")") + " to move: " + left + (view.moved ? ", the piece on " + view.moved + " has moved" : "") + ".",
-    h("br"), "Quiet turns: " + view.quiet_turns + " of " + 2 * view.quiet_turn_limit + " · archers: " + view.archer,
+    h("br"), "Turns without a capture: " + view.quiet_turns + " of " + view.quiet_turn_limit + " (" + view.quiet_turn_limit / 2 + " of each player: then a draw)" + " · archers: " + view.archer,
     view.last_move ? [h("br"), "Last move: " + (view.last_move.seat === 0 ? "South " : "North ") + view.last_move.text] : null);
 }
 

@@ -26,25 +26,29 @@ export function status(view, ctx) {
 export function render(root, view, ctx) {
   const me = ctx.seat === null ? 0 : ctx.seat;
   const opp = 1 - me;
-  const local = ctx.local.goof && ctx.local.goof.decision === view.decision ? ctx.local.goof : (ctx.local.goof = {decision: view.decision, chosen: null});
   const sizes = Object.keys(view.fleets["0"]).map(Number).sort((a, b) => a - b);
   const canBid = ctx.mustAct && !ctx.submitted && !ctx.replay;
+  // A card picked but not sent is kept across a reload (ctx.unsent, for this decision only).
+  const local = ctx.local.goof && ctx.local.goof.decision === view.decision ? ctx.local.goof
+    : (ctx.local.goof = {decision: view.decision, chosen: (canBid && ctx.unsent?.get("card", view.decision)) || null});
+  const keep = () => ctx.unsent?.set("card", view.decision, local.chosen);
 
   const send = async (size) => {
     if (!canBid) return;
-    try { await ctx.submit(String(size)); local.chosen = null; } catch { /* the shell shows the error */ }
+    try { await ctx.submit(String(size)); local.chosen = null; keep(); } catch { /* the shell shows the error */ }
     ctx.redraw();
   };
   const choose = (size) => {
     if (!canBid) return;
     local.chosen = local.chosen === size ? null : size;
+    keep();
     ctx.redraw();
   };
   if (!ctx.local.goofEscape && !ctx.replay) {
     ctx.local.goofEscape = true;
     document.addEventListener("keydown", (event) => {
       const cur = ctx.local.goof;
-      if (event.key === "Escape" && cur && cur.chosen) { cur.chosen = null; ctx.redraw(); }
+      if (event.key === "Escape" && cur && cur.chosen) { cur.chosen = null; ctx.unsent?.set("card", cur.decision, null); ctx.redraw(); }
     });
   }
 
@@ -73,7 +77,7 @@ export function render(root, view, ctx) {
   fill(root,
     galaxyStrip(view, ctx),
     planetRow(view, ctx),
-    h("div", {class: "section-title"}, ctx.seat === null ? ctx.names[me] + "'s fleets" : "Your fleets: click one, then send it (Enter or a double-click sends at once)"),
+    h("div", {class: "section-title"}, ctx.seat === null || ctx.replay ? ctx.names[me] + "'s fleets" : !canBid ? "Your fleets" : "Your fleets: click one, then send it (Enter or a double-click sends at once)"),
     hand(me, ctx.seat !== null),
     sendButton,
     reveal(view, ctx, me, opp),
@@ -137,10 +141,11 @@ function reveal(view, ctx, me, opp) {
     h("span", {class: "v"}, last.fleets[seat]), h("span", {class: "n"}, seat === ctx.seat ? "you" : ctx.seat === null ? "s" + seat : "opp."));
   const winner = last.winner === null ? "nobody wins it" : (last.winner === ctx.seat ? "you win it" : who(last.winner, ctx) + " wins it");
   const destroyed = last.destroyed.map((d, seat) => (d ? " " + who(seat, ctx) + " timed out: a fleet of " + d + " destroyed." : "")).join("");
-  return h("div", {class: "row", id: "reveal", "aria-live": "polite"},
-    h("span", {}, "Last round, planet " + last.planet + " (worth " + last.worth + "):"),
-    card(me), h("span", {class: "muted"}, "vs"), card(opp),
-    h("b", {}, winner + "."), destroyed ? h("span", {class: "error"}, destroyed) : null);
+  // The sentence above its cards: the two cards stay side by side at any width.
+  return h("div", {id: "reveal", "aria-live": "polite"},
+    h("div", {class: "section-title"}, "Last round, planet " + last.planet + " (worth " + last.worth + ")"),
+    h("div", {class: "row"}, card(me), h("span", {class: "muted"}, "vs"), card(opp),
+      h("b", {}, winner + "."), destroyed ? h("span", {class: "error"}, destroyed) : null));
 }
 
 function scores(view, ctx, me, opp) {

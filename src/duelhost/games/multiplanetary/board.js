@@ -43,12 +43,42 @@ function notation(order) {
   return order.from + (order.warp === "quantum" ? ">>" : ">") + order.to + " " + order.ships;
 }
 
+/** The page's own state: the order being made and the queued orders. Kept across ticks: a
+ *  tick neither sends nor drops queued orders (they stay until sent or removed, and are kept
+ *  across a reload through ctx.unsent), and the planet selected stays selected while it is
+ *  still yours. */
 function state(view, ctx) {
-  if (!ctx.local.mp || ctx.local.mp.tick !== view.tick) {
-    const previous = ctx.local.mp;
-    ctx.local.mp = {tick: view.tick, from: null, to: null, ships: null, warp: "standard", draft: [], owners: previous ? previous.nowOwners : null, nowOwners: null};
+  if (!ctx.local.mp) {
+    const kept = ctx.unsent?.get("orders");
+    ctx.local.mp = {tick: view.tick, from: null, to: null, ships: null, warp: "standard", draft: Array.isArray(kept) ? kept : [], owners: null, nowOwners: null, waited: null};
   }
-  return ctx.local.mp;
+  const st = ctx.local.mp;
+  if (st.tick !== view.tick) {
+    st.tick = view.tick;
+    st.owners = st.nowOwners;
+    const source = view.planets.find((p) => p.cell === st.from);
+    if (st.from && (!source || source.owner !== ctx.seat)) { st.from = null; st.to = null; }
+  }
+  return st;
+}
+
+/** Keep the queued orders across a reload. */
+function keepDraft(ctx, st) {
+  ctx.unsent?.set("orders", st.tick, st.draft.length ? st.draft : null);
+}
+
+/** Why a queued order cannot go out now (null: it can): its planet lost, or too few ships. */
+function problem(order, planets, draft, me) {
+  const planet = planets.get(order.from);
+  if (!planet || planet.owner !== me) return order.from + " is no longer yours";
+  const asked = draft.filter((o) => o.from === order.from).reduce((n, o) => n + o.ships, 0);
+  if (asked > planet.ships) return order.from + " has " + planet.ships + " ships, " + asked + " are queued from it";
+  return null;
+}
+
+/** A submission as the log and the status bar say it: `wait` is sending nothing. */
+export function describe(text) {
+  return text === "wait" ? "nothing for this tick" : text;
 }
 
 export function status(view, ctx) {
@@ -56,6 +86,14 @@ export function status(view, ctx) {
   if (st.from && st.to) return "Choose ships and warp for " + st.from + " → " + st.to + ", then add the order.";
   if (st.from) return "Click where the ships from " + st.from + " go (Escape cancels).";
   if (st.draft.length) return "Send your " + st.draft.length + " queued order" + (st.draft.length > 1 ? "s" : "") + " before the tick, or add more.";
+  const mine = view.planets.filter((p) => p.owner === ctx.seat);
+  if (mine.length && mine.every((p) => p.ships === 0)) {
+    const next = Math.min(...mine.map((p) => (p.next_production === null ? Infinity : view.tick + p.next_production)));
+    const planning = view.tick === 0 && ctx.clock?.planning_seconds;
+    return (planning ? "Planning time before tick 1: study the map and pick your targets. " : "") +
+      "Your planets have no ships yet" + (isFinite(next) ? " (the first come at tick " + next + ")" : "") +
+      ": nothing can be sent now; send nothing for tick " + (view.tick + 1) + " or wait for the tick.";
+  }
   return "Tick " + (view.tick + 1) + ": click one of your planets to send ships, or send nothing.";
 }
 
@@ -129,17 +167,18 @@ export function render(root, view, ctx) {
     const radius = 0.16 + p.size * 0.06;
     const colour = seatColour(p.owner);
     const selectable = canOrder && (st.from ? p.cell !== st.from : p.owner === me && available(p.cell) > 0);
+    // next_production is the number of ticks until the planet next produces.
     const label = "planet " + p.cell + ", size " + p.size + ", " + (p.owner === null ? "neutral" : p.owner === me ? "yours" : "enemy") + ", " + p.ships + " ships" +
-      (p.production ? ", makes " + p.production + " next at tick " + p.next_production : "");
+      (p.production ? ", makes " + p.production + " next at tick " + (view.tick + p.next_production) : "");
     parts.push(s("g", {class: "planet", "data-cell": p.cell, "data-nav": p.cell, "data-owner": p.owner ?? "", role: selectable ? "button" : null, "aria-label": label,
-      onclick: () => clickPlanet(p.cell)},
+      onclick: () => clickPlanet(p.cell)}, s("title", {}, label),
       s("rect", {x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: "transparent"}),
       captured.has(p.cell) ? s("circle", {cx: x, cy: y, r: radius + 0.2, fill: "none", stroke: "var(--ink)", "stroke-width": 0.05, "stroke-dasharray": "0.1 0.06"}) : null,
       st.from === p.cell || st.to === p.cell ? s("circle", {cx: x, cy: y, r: radius + 0.11, fill: "none", stroke: "var(--select)", "stroke-width": 0.08}) : null,
       p.owner === 1 ? s("rect", {x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius, rx: radius * 0.3, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03})
         : s("circle", {cx: x, cy: y, r: radius, fill: colour, stroke: "var(--ink)", "stroke-width": 0.03, opacity: p.owner === null ? 0.75 : 1}),
-      s("text", {x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.28, "font-weight": 700, fill: "#fff", "pointer-events": "none"}, p.ships),
-      s("text", {x: x + 0.48, y: y + 0.46, "text-anchor": "end", "font-size": 0.17, fill: "var(--muted)", "pointer-events": "none"}, p.cell),
+      s("text", {x, y: y + 0.11, "text-anchor": "middle", "font-size": 0.32, "font-weight": 700, fill: "#fff", "pointer-events": "none"}, p.ships),
+      s("text", {x: x + 0.5, y: y + 0.48, "text-anchor": "end", class: "cell-label halo", "font-size": 0.24, "font-weight": 600, fill: "var(--muted)", "pointer-events": "none"}, p.cell),
       focusRing(x, y, 0, 0, radius + 0.16)));
   }
   parts.push(...markers);
@@ -157,7 +196,7 @@ export function render(root, view, ctx) {
     h("div", {class: "mp-side"},
       header(view, ctx),
       st.from && st.to && canOrder ? orderForm(view, ctx, st, available) : null,
-      me === null || ctx.replay ? null : queue(view, ctx, st, sent, canOrder),
+      me === null || ctx.replay ? null : queue(view, ctx, st, sent, canOrder, planets),
       totals(view, ctx))));
   keyboardNav(svg, ctx, "mpNav");
 }
@@ -190,6 +229,7 @@ function orderForm(view, ctx, st, available) {
   const add = () => {
     st.draft.push({from: st.from, to: st.to, ships: st.ships, warp: st.warp});
     st.from = null; st.to = null;
+    keepDraft(ctx, st);
     ctx.redraw();
   };
   return h("div", {class: "panel", id: "order"},
@@ -202,21 +242,36 @@ function orderForm(view, ctx, st, available) {
       h("button", {type: "button", class: "quiet", onclick: () => { st.from = null; st.to = null; ctx.redraw(); }}, "cancel")));
 }
 
-function queue(view, ctx, st, sent, canOrder) {
+function queue(view, ctx, st, sent, canOrder, planets) {
   const send = async (text) => {
-    try { await ctx.submit(text); st.draft = []; } catch { /* the shell shows the error */ }
+    st.sending = true;
+    ctx.redraw();
+    try {
+      await ctx.submit(text);
+      if (text === "wait") st.waited = view.tick; else st.draft = [];
+      keepDraft(ctx, st);
+    } catch { /* the shell shows the error */ }
+    st.sending = false;
     ctx.redraw();
   };
+  const problems = st.draft.map((o) => problem(o, planets, st.draft, ctx.seat));
+  const blocked = problems.some(Boolean);
+  // Once anything is sent for this tick (orders or "nothing"), "Send nothing" is done with.
+  const sentThisTick = Boolean(ctx.orders) || ctx.submitted || st.waited === view.tick;
   return h("div", {id: "queue"},
     h("div", {class: "section-title"}, "Orders for tick " + (view.tick + 1)),
-    st.draft.length ? h("ul", {class: "orders"}, st.draft.map((o, i) => h("li", {"data-order": notation(o)}, notation(o) + (o.warp === "quantum" ? " (quantum)" : ""),
-      h("button", {type: "button", class: "quiet", "aria-label": "remove " + notation(o), onclick: () => { st.draft.splice(i, 1); ctx.redraw(); }}, "×")))) : null,
+    st.draft.length ? h("ul", {class: "orders"}, st.draft.map((o, i) => h("li", {"data-order": notation(o), class: problems[i] ? "bad" : null},
+      notation(o) + (o.warp === "quantum" ? " (quantum)" : "") + (problems[i] ? " ✗ " + problems[i] : ""),
+      h("button", {type: "button", class: "quiet", "aria-label": "remove " + notation(o), onclick: () => { st.draft.splice(i, 1); keepDraft(ctx, st); ctx.redraw(); }}, "×")))) : null,
     sent.length ? h("p", {class: "small", id: "sent-orders"}, "Sent for this tick: " + sent.map(notation).join("; ")) : null,
+    ctx.orders === "wait" || st.waited === view.tick ? h("p", {class: "small", id: "sent-wait"}, "Sent for this tick: nothing.") : null,
     ctx.submitted ? h("p", {class: "small muted", id: "sent"}, "Sent: " + (ctx.pending ?? "") + " — sealed until the tick.") : null,
     h("div", {class: "row"},
-      h("button", {type: "button", class: "primary", id: "send-orders", disabled: !canOrder || !st.draft.length, onclick: () => send(st.draft.map(notation).join("; "))},
+      h("button", {type: "button", class: "primary", id: "send-orders", disabled: !canOrder || !st.draft.length || blocked || st.sending, onclick: () => send(st.draft.map(notation).join("; "))},
         st.draft.length ? "Send " + st.draft.length + " order" + (st.draft.length > 1 ? "s" : "") : "No orders queued"),
-      h("button", {type: "button", id: "wait", disabled: !canOrder || st.draft.length > 0 || sent.length > 0, onclick: () => send("wait")}, "Send nothing this tick")));
+      h("button", {type: "button", id: "wait", disabled: !canOrder || st.draft.length > 0 || sent.length > 0 || sentThisTick || st.sending, onclick: () => send("wait")}, "Send nothing this tick")),
+    blocked ? h("p", {class: "small bad", id: "queue-why"}, "Remove the orders marked ✗ before sending.") : null,
+    h("p", {class: "small muted", id: "queue-rule"}, "Queued orders stay here until you send them: a tick neither sends nor drops them, and a reload keeps them."));
 }
 
 function totals(view, ctx) {

@@ -52,12 +52,15 @@ function local(view, ctx) {
   return ctx.local.ta;
 }
 
+/** "1 BitCoin", "3 BitCoins". */
+function coins(n) { return n + " BitCoin" + (n === 1 ? "" : "s"); }
+
 export function status(view, ctx) {
   const st = local(view, ctx);
   switch (view.phase) {
     case "faction": return "Choose your faction (secret until both have chosen).";
     case "king": return "Click a Crown space to place your King (secret until both have placed).";
-    case "place": return st.actor ? "Click a cell of your build zone for the " + st.actor.slice(5) + "." : "Buy a unit: click its card, then a cell of your build zone (" + view.coins[ctx.seat] + " BitCoins left), or end.";
+    case "place": return st.actor ? "Click a cell of your build zone for the " + st.actor.slice(5) + "." : "Buy a unit: click its card, then a cell of your build zone (" + coins(view.coins[ctx.seat]) + " left).";
     default:
       if (view.flame && view.flame.seat === ctx.seat) return "Choose the unit that takes the Flame's 2 damage.";
       return st.actor ? "Choose what the unit on " + st.actor + " does (Escape cancels)." : "Your turn " + view.turn + ": click one of your units, or end the turn.";
@@ -140,8 +143,12 @@ export function render(root, view, ctx) {
     onclick: () => submit("faction " + name)}, "Choose " + name));
   // Before the choice: every faction's card (from the game's table, /api/.../reference), each
   // with its button; the names alone until the reference has come.
+  // This seat's own choice, sealed until both have chosen: the page shows it (the view's own
+  // faction once the server knows it, else the sealed submission).
+  const mine = me === null || ctx.replay ? null : view.factions?.[me] || ((ctx.pending || "").match(/^faction (.+)$/) || [])[1] || null;
+  const myFaction = view.phase === "faction" && mine ? h("p", {id: "my-faction"}, h("b", {}, "Your faction: " + mine), " (secret until your opponent has chosen too).") : null;
   const factions = view.phase !== "faction" ? null : ctx.reference
-    ? h("div", {id: "factions"}, h("div", {class: "section-title"}, "Factions: units, costs and abilities" + (me === null ? "" : " (your choice stays secret until both have chosen)")),
+    ? h("div", {id: "factions"}, h("div", {class: "section-title"}, "Factions: units, costs and abilities" + (me === null || ctx.replay ? "" : " (your choice stays secret until both have chosen)")),
       h("div", {class: "faction-cards"}, ctx.reference.factions.map((f) => factionCard(f, choose(f.name)))))
     : h("div", {id: "factions"}, h("div", {class: "row"}, view.faction_names.map(choose)));
   // Afterwards: the two chosen factions' cards, one click away.
@@ -152,10 +159,10 @@ export function render(root, view, ctx) {
   const controls = me === null || ctx.replay || view.is_over || view.phase === "faction" || view.phase === "king" ? null : h("div", {class: "row"},
     h("button", {type: "button", id: "end", disabled: !endable, "aria-describedby": endable ? null : "end-why", onclick: () => submit("end")}, view.phase === "place" ? "Done buying" : "End turn"),
     endable || !canAct ? null : h("span", {class: "small muted", id: "end-why"}, view.phase === "place"
-      ? "Buying goes on while you can pay for a unit and a build cell is empty (TA2): click a unit, then a cell."
+      ? "You can still pay for a unit (" + coins(view.coins[me]) + " left) and a build cell is empty: buying goes on (TA2); click a unit, then a cell."
       : view.flame ? "First choose the unit the Flame burns (a ringed cell)." : "A unit of yours must first attack the enemy that Taunts it (its ringed target)."),
     st.actor ? h("button", {type: "button", class: "quiet", onclick: () => { st.actor = null; st.choice = null; ctx.redraw(); }}, "cancel selection") : null);
-  fill(root, factions, h("div", {class: "ge-wrap"},
+  fill(root, myFaction, factions, h("div", {class: "ge-wrap"},
     h("div", {class: "ge-board"}, svg),
     h("div", {class: "ge-side"}, phaseLine(view, ctx), choice, controls, cards(view, ctx, st, actions), selected(units.get(st.actor), ctx, view), chosen)));
   keyboardNav(svg, ctx, "taNav");
@@ -210,7 +217,7 @@ function phaseLine(view, ctx) {
 }
 
 function cards(view, ctx, st, actions) {
-  if (!view.cards || ctx.seat === null || view.phase !== "place") return null;
+  if (!view.cards || ctx.seat === null || ctx.replay || view.phase !== "place") return null;
   const mine = view.cards[ctx.seat];
   const buyable = new Set(actions.filter((a) => a.kind === "place").map((a) => a.actor.slice(5)));
   return h("div", {id: "cards"}, h("div", {class: "section-title"}, "Your faction's units (click one to buy it)"),

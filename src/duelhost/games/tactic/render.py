@@ -83,7 +83,7 @@ def _setup_line(event: dict[str, Any]) -> str | None:
     if kind == "place":
         return (
             f"seat {event['seat']} places {event['unit']} on {event['cell']} "
-            f"({event['coins']} BitCoins left)"
+            f"({event['coins']} BitCoin{'' if event['coins'] == 1 else 's'} left)"
         )
     if kind == "build over":
         lost = " / ".join(str(c) for c in event["coins_lost"])

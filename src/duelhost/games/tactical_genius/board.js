@@ -31,6 +31,12 @@ function placement(p) {
   return text;
 }
 
+/** A submission as the page shows it (log, receipts): the notation's `bonus=0.26` field said
+ *  in words; what is sent and recorded keeps the notation. */
+export function describe(text) {
+  return String(text).replace(/ bonus=(\d*\.\d+)/g, " (speed +$1)");
+}
+
 export function status(view, ctx) {
   const st = local(view, ctx);
   if (view.phase === "reinforcement") {
@@ -83,7 +89,10 @@ export function render(root, view, ctx) {
         st.choice = null;
       }
     } else if (building && OWN[me].includes(cell[0]) && !byCell.has(cell) && !st.placements.some((p) => p.cell === cell)) {
-      st.draft.cell = st.draft.cell === cell ? null : cell;
+      // A second click on the chosen cell keeps the form and what is in it (closing it would
+      // lose the unit being made without a word): "cancel" or Escape closes it.
+      if (st.draft.cell === cell) st.draft.again = true;
+      st.draft.cell = cell;
     }
     ctx.redraw();
   };
@@ -178,7 +187,7 @@ function commandPanel(view, ctx, st, ordersOf, targets, canAct) {
     h("ul", {class: "orders", id: "orders"}, mine.map((u) => h("li", {"data-unit": u.name}, (st.orders[u.name] || u.name + " idle"),
       st.orders[u.name] ? h("button", {type: "button", class: "quiet", "aria-label": "clear " + u.name + "'s order", onclick: () => { delete st.orders[u.name]; ctx.redraw(); }}, "×") : null))),
     h("div", {class: "row"}, h("button", {type: "button", class: "primary", id: "send-orders", disabled: !canAct, onclick: send},
-      ctx.submitted ? "Sent: " + (ctx.pending ?? "") : "Send the orders")),
+      ctx.submitted ? "Sent: " + describe(ctx.pending ?? "") : "Send the orders")),
     ctx.submitted ? h("span", {class: "muted small", id: "sent"}, "sealed until your opponent sends theirs") : null);
 }
 
@@ -212,7 +221,8 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
           types.map((t) => h("option", {value: t, selected: t === d.type}, t + (typeOf(ctx, t) ? " (" + typeOf(ctx, t).class + ")" : ""))))),
         h("label", {}, "speed bonus ", h("select", {id: "build-bonus", onchange: (e) => { d.bonus = e.target.value; ctx.redraw(); }},
           freeBonuses.map((b) => h("option", {value: b, selected: b === d.bonus}, b)))),
-        h("span", {}, "on " + d.cell)),
+        h("span", {}, "on " + d.cell),
+        d.again ? h("span", {class: "small muted", id: "build-again"}, "(" + d.cell + " is chosen: fill in the unit, or cancel)") : null),
       h("div", {class: "row"}, number("hp"), number("atk", 5), number("def", 5), number("spd")),
       known ? h("div", {class: "row", id: "build-skills"}, h("span", {class: "small"}, "skills (up to 2):"),
         skills.map((k) => h("label", {class: "small", title: skillText(ctx, k)}, h("input", {type: "checkbox", value: k, "data-skill": k, checked: d.skills.includes(k), disabled: !d.skills.includes(k) && d.skills.length >= 2,
@@ -222,7 +232,7 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
         h("button", {type: "button", class: "quiet", onclick: () => { d.cell = null; ctx.redraw(); }}, "cancel"),
         why ? h("span", {class: "why", id: "add-why", role: "status"}, why) : null))
       : h("p", {class: "small muted"}, "Click an empty cell of your columns to build a unit there."),
-    st.placements.length ? h("ul", {class: "orders", id: "placements"}, st.placements.map((p, i) => h("li", {}, placement(p),
+    st.placements.length ? h("ul", {class: "orders", id: "placements"}, st.placements.map((p, i) => h("li", {}, describe(placement(p)),
       h("button", {type: "button", class: "quiet", "aria-label": "remove " + p.name, onclick: () => { st.placements.splice(i, 1); ctx.redraw(); }}, "×")))) : null,
     h("div", {class: "row"},
       h("label", {}, h("input", {type: "checkbox", id: "advance", disabled: !canAdvance, checked: st.advance, onchange: (e) => { st.advance = e.target.checked; ctx.redraw(); }}), " advance all your units one column"),

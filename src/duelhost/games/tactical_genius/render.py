@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from duelhost.core.events import describe_common
@@ -71,9 +72,19 @@ def _chart(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+BONUS = re.compile(r" bonus=(\d*\.\d+)")
+"""A placement's decimal speed bonus in the notation (``bonus=0.26``)."""
+
+
+def plain_order(order: str) -> str:
+    """An order as a player reads it: the notation's ``bonus=0.26`` field said in words
+    (``(speed +0.26)``); the record keeps the notation (issue 32 point 8)."""
+    return BONUS.sub(r" (speed +\1)", order)
+
+
 def describe_entry(entry: dict[str, Any]) -> str:
     side = "Green" if entry.get("seat") == 0 else "Blue"
-    return f"{side}: {entry.get('order')} -> {entry.get('result')}"
+    return f"{side}: {plain_order(str(entry.get('order')))} -> {entry.get('result')}"
 
 
 def describe_event(event: dict[str, Any]) -> str:

@@ -62,6 +62,14 @@ SPEC = register(
                 "bouts", 5, "bouts played before a tie-break bout (WD13)", minimum=1, maximum=99
             ),
             Option("rounds", 10, "rounds per bout", minimum=1, maximum=100),
+            Option(
+                "break_seconds",
+                30,
+                "the break between bouts, in seconds: the clock of a bout's first round starts "
+                "after it (the seed: 'There will be a break between bouts')",
+                minimum=0,
+                maximum=3600,
+            ),
         ),
         render=render_view,
         seat_helpers=("playable",),
@@ -73,7 +81,7 @@ SPEC = register(
         public_submissions=False,
         board="warriors_death",
         bench=f"{__name__}.bench",
-        budget=OptionBudget(bounds={"bouts": (1, 9), "rounds": (1, 20)}),
+        budget=OptionBudget(bounds={"bouts": (1, 9), "rounds": (1, 20), "break_seconds": (0, 300)}),
     )
 )
 

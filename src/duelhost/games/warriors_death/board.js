@@ -106,12 +106,23 @@ export function render(root, view, ctx) {
 
   fill(root,
     header(view, ctx),
+    pause(view, ctx),
     roundStrip(view, ctx),
-    me === null ? null : h("div", {class: "section-title"}, "Your units: click one to play it (hover or focus for its ability)"),
+    me === null || ctx.replay || view.is_over ? null : h("div", {class: "section-title"}, "Your units: click one to play it (hover or focus for its ability)"),
     hand, secondRow, help, playRow,
     bouts(view, ctx));
   if (hand) keyboardNav(hand, ctx, "wdNav");
   if (secondRow) keyboardNav(secondRow, ctx, "wdSecond");
+}
+
+/** The break between bouts: the next bout's clock starts at the clock's `phase_start`; the
+ *  shell counts an element's `data-countdown` (Unix seconds) down. */
+function pause(view, ctx) {
+  const start = ctx.clock?.phase_start;
+  if (view.is_over || ctx.replay || !start || start <= ctx.now()) return null;
+  return h("p", {class: "notice", id: "wd-break"}, h("b", {}, "Break between bouts: "),
+    "bout " + view.bout + " starts in ", h("span", {class: "num", "data-countdown": start}, Math.ceil(start - ctx.now()) + " s"),
+    ctx.seat === null ? " (its clock starts then)." : " (its clock starts then; you may already choose).");
 }
 
 function header(view, ctx) {
@@ -126,12 +137,15 @@ function header(view, ctx) {
 
 function roundStrip(view, ctx) {
   const n = view.rounds_per_bout;
-  const rounds = new Map((view.rounds || []).map((r) => [r.round, r]));
+  // Until the new bout's first round is played (the break between bouts included), the bout
+  // just finished stays on screen.
+  const finished = !(view.rounds || []).length && (view.bouts || []).length ? view.bouts[view.bouts.length - 1] : null;
+  const rounds = new Map(((finished ? finished.rounds : view.rounds) || []).map((r) => [r.round, r]));
   const rows = ctx.seat === null ? [0, 1] : [1 - ctx.seat, ctx.seat];
   const cells = [];
   for (let i = 0; i < n; i++) {
     const r = rounds.get(i + 1);
-    const current = !view.is_over && view.round === i + 1;
+    const current = !view.is_over && !finished && view.round === i + 1;
     cells.push(s("text", {x: i + 0.5, y: 0.3, "text-anchor": "middle", "font-size": 0.26, fill: current ? "var(--ink)" : "var(--muted)", "font-weight": current ? 700 : 400}, String(i + 1)));
     if (current) cells.push(s("rect", {x: i + 0.04, y: 0.42, width: 0.92, height: 2.16, rx: 0.1, fill: "none", stroke: "var(--select)", "stroke-width": 0.06}));
     rows.forEach((seat, row) => {
@@ -140,18 +154,38 @@ function roundStrip(view, ctx) {
       if (r && seat === ctx.seat && r.mine) name = r.mine;
       const number = r ? shownNumber(r.units[seat]) : null;
       const won = r && r.winner === seat;
-      cells.push(s("g", {class: "wd-cell", "data-round": i + 1, "data-seat": seat, "aria-label": "round " + (i + 1) + ", " + (seat === ctx.seat ? "you" : "seat " + seat) + ": " + (name ?? "not played yet") + (won ? ", won" : "")},
+      // In a round of this seat's own Blue Mage the view's winner is the true one (the
+      // announcement, WD11, went to the opponent and spectators): marked ◆ and said so.
+      const truth = r && ownBlueMage(r, ctx) ? "; the true result, not the announced " + announcedText(rounds, i + 1, ctx) : "";
+      cells.push(s("g", {class: "wd-cell", "data-round": i + 1, "data-seat": seat, "data-truth": truth ? "yes" : null, "aria-label": "round " + (i + 1) + ", " + (seat === ctx.seat ? "you" : "seat " + seat) + ": " + (name ?? "not played yet") + (r ? (won ? ", won" : r.winner === null ? ", tied" : ", lost") : "") + truth},
         s("rect", {x: i + 0.08, y, width: 0.84, height: 0.95, rx: 0.1, fill: r ? (won ? seatColour(seat) : "var(--cell)") : "var(--cell-alt)", stroke: seatColour(seat), "stroke-width": 0.03, opacity: r ? 1 : 0.5}),
         s("text", {x: i + 0.5, y: y + 0.5, "text-anchor": "middle", "font-size": 0.36, "font-weight": 700, fill: won ? "#fff" : "var(--ink)"}, number ?? (r ? "?" : "")),
         s("text", {x: i + 0.5, y: y + 0.8, "text-anchor": "middle", "font-size": 0.15, fill: won ? "#fff" : "var(--muted)"}, r ? short(name) : ""),
-        s("title", {}, name ?? "")));
+        truth && row === 0 ? s("text", {x: i + 0.9, y: 0.3, "text-anchor": "end", "font-size": 0.22, fill: "var(--ink)"}, "◆") : null,
+        s("title", {}, (name ?? "") + truth)));
     });
   }
   const label = (seat) => (seat === ctx.seat ? "you" : ctx.seat === null ? "seat " + seat : "opponent");
   return h("div", {id: "rounds"},
-    h("div", {class: "section-title"}, "This bout's rounds, as shown to you (top: " + label(rows[0]) + ", bottom: " + label(rows[1]) + "; filled: the announced winner)"),
+    h("div", {class: "section-title", id: "rounds-caption"}, (finished ? "Bout " + view.bouts.length + " (finished: totals " + finished.totals[0] + "–" + finished.totals[1] + ")" : "This bout's rounds") + ", as shown to you (top: " + label(rows[0]) + ", bottom: " + label(rows[1]) + "; filled: the announced winner" +
+      ((view.rounds || []).some((r) => ownBlueMage(r, ctx)) ? "; ◆ your Blue Mage's rounds: the true winner, which only you know" : "") + ")"),
     s("svg", {class: "strip-svg", viewBox: `0 0 ${n} 2.65`, width: n * 66, role: "img", "aria-label": "rounds of this bout"}, cells),
     (view.rounds || []).some((r) => r.mine && r.mine !== r.units[ctx.seat]) ? h("p", {class: "muted small"}, "Your Blue Mage's disguise and your Astrologian's predictions are yours alone; your opponent sees the disguise.") : null);
+}
+
+/** Whether `r` is a round of the viewer's own Blue Mage (its view's winner is the truth). */
+function ownBlueMage(r, ctx) {
+  return ctx.seat !== null && typeof r.mine === "string" && r.mine.startsWith("Blue Mage");
+}
+
+/** What a Blue Mage in round `number` announced (WD11): the true winner of the round before, a
+ *  tie in round 1, as far as this page knows it. */
+function announcedText(rounds, number, ctx) {
+  if (number === 1) return "(a tie)";
+  const before = rounds.get(number - 1);
+  if (!before) return "";
+  const who = before.winner === null ? "a tie" : before.winner === ctx.seat ? "you won" : "your opponent won";
+  return "(round " + (number - 1) + "'s winner: " + who + ")";
 }
 
 function short(name) {

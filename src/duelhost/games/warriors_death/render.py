@@ -71,8 +71,13 @@ def describe_event(event: dict[str, Any]) -> str:
     if kind == "round":
         units = event["units"]
         winner = event["winner"]
-        outcome = "tie" if winner is None else f"seat {winner} wins"
-        return f"bout {event['bout']} round {event['round']}: {units[0]} vs {units[1]} — {outcome}"
+        # The public result is the announced one (WD11: after a Blue Mage, the previous
+        # round's true winner); the log says so, as the board does.
+        outcome = "a tie" if winner is None else f"seat {winner} wins"
+        return (
+            f"bout {event['bout']} round {event['round']}: {units[0]} vs {units[1]}"
+            f" — announced: {outcome}"
+        )
     if kind == "bout":
         totals = event["totals"]
         winner = event["winner"]

@@ -103,6 +103,13 @@ class WarriorsDeathState(State):
         self._new_bout()
         return {}
 
+    def break_seconds(self) -> float:
+        """The break between bouts (option ``break_seconds``): before the first round of every
+        bout after the first."""
+        if self.is_over or self.bout == 0 or self.round != 0:
+            return 0.0
+        return float(self.game.options["break_seconds"])
+
     def _new_bout(self) -> None:
         """Bouts are independent: fresh hands, empty underworlds, no buffs (seed text)."""
         self.round = 0

@@ -38,6 +38,8 @@ class Live:
     """Subscribers that asked for frames without the text rendering."""
     deltas: set[asyncio.Queue[str]] = field(default_factory=set)
     """Subscribers that asked for delta frames."""
+    present: set[asyncio.Queue[str]] = field(default_factory=set)
+    """Subscribers that asked to be told who is connected (``presence`` messages)."""
     left: dict[tuple[Recipient, bool], float] = field(default_factory=dict)
     """When each recipient's last subscriber taking whole frames (False) or delta frames
     (True) left."""

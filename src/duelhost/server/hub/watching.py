@@ -1,9 +1,12 @@
-"""Who listens to a match: subscriber queues, and which recipients' frames the host builds."""
+"""Who listens to a match: subscriber queues, which recipients' frames the host builds, and
+who is connected (``presence``: each seat's page and the number of spectators)."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
+from duelhost.host import json_text
 from duelhost.host.messages import Recipient
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.live import Live
@@ -13,10 +16,16 @@ class Watching(HubBase):
     """Subscriptions to a match's frames."""
 
     def subscribe(
-        self, live: Live, recipient: Recipient, with_text: bool = True, deltas: bool = False
+        self,
+        live: Live,
+        recipient: Recipient,
+        with_text: bool = True,
+        deltas: bool = False,
+        present: bool = False,
     ) -> asyncio.Queue[str]:
         """A queue that receives every frame for ``recipient`` as JSON text (with ``deltas``:
-        delta frames, ``frame_builder.delta``)."""
+        delta frames, ``frame_builder.delta``; with ``present``: a ``presence`` message now
+        and whenever a page joins or leaves the match)."""
         queue: asyncio.Queue[str] = asyncio.Queue()
         live.last_event = self.now()
         live.subscribers[recipient].add(queue)
@@ -24,19 +33,42 @@ class Watching(HubBase):
             live.lean.add(queue)
         if deltas:
             live.deltas.add(queue)
+        if present:
+            live.present.add(queue)
         self._watch(live)
+        self._tell_presence(live)
         return queue
+
+    def presence(self, live: Live) -> dict[str, Any]:
+        """Who is connected to the match now: each seat "connected" (a page or client of
+        that seat listens to its live stream), "away" (none does) or "bot", and how many
+        spectators' streams are open."""
+        seats = [
+            "bot" if spec.kind == "bot" else "connected" if live.subscribers[seat] else "away"
+            for seat, spec in enumerate(live.match.seats)
+        ]
+        return {"seats": seats, "spectators": len(live.subscribers[None])}
+
+    def _tell_presence(self, live: Live) -> None:
+        """Send the presence to every stream that asked for it."""
+        if not live.present:
+            return
+        text = json_text.dumps({"type": "presence", **self.presence(live)})
+        for queue in live.present:
+            queue.put_nowait(text)
 
     def unsubscribe(self, live: Live, recipient: Recipient, queue: asyncio.Queue[str]) -> None:
         live.subscribers[recipient].discard(queue)
         if queue not in live.lean and all(q in live.lean for q in live.subscribers[recipient]):
             live.left_text[recipient] = self.now()
         live.lean.discard(queue)
+        live.present.discard(queue)
         deltas = queue in live.deltas
         live.deltas.discard(queue)
         if not any((q in live.deltas) == deltas for q in live.subscribers[recipient]):
             live.left[(recipient, deltas)] = self.now()
         self._watch(live)
+        self._tell_presence(live)
 
     def _watch(self, live: Live) -> None:
         """Frames are built for recipients listening now or within the last

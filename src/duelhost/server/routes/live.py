@@ -4,7 +4,9 @@ actions sent over the same socket.
 The client's first message is ``{"token": "...", "after": n, "text": true, "delta": false}``
 (every field optional), so the token never travels in a URL; with ``"delta": true`` the frames
 after the first are delta frames (``host.frame_builder.delta``: what changed since the previous
-one).
+one); with ``"presence": true`` the stream also carries ``{"type": "presence", "seats": [...],
+"spectators": n}`` at once and whenever a seat's page or a spectator joins or leaves
+(``Watching.presence``).
 Then the client may send ``{"type": "submit", "text", "key", "ref"}``, ``{"type": "resign"}``,
 ``{"type": "extend"}``, ``{"type": "draw"}``, ``{"type": "ping"}`` or ``{"type": "full"}`` (a
 full frame now, for a client that lost track of its deltas); each gets an ``ack`` (the HTTP
@@ -43,6 +45,7 @@ class Hello:
     after: int
     with_text: bool
     deltas: bool
+    presence: bool
 
 
 class Refused(Exception):
@@ -76,7 +79,7 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
     # The buffered frames lack the text rendering when no client wanted it: one that does now
     # starts from a full frame.
     after = -1 if hello.with_text and not live.match.renders_text(hello.seat) else hello.after
-    queue = hub.subscribe(live, hello.seat, hello.with_text, hello.deltas)
+    queue = hub.subscribe(live, hello.seat, hello.with_text, hello.deltas, hello.presence)
     try:
         frames = live.match.frames_since(hello.seat, after, hub.now(), hello.deltas)
         for frame in frames:
@@ -123,7 +126,13 @@ async def _hello(hub: Hub, live: Live, websocket: WebSocket, settings: ServerSet
     after = hello.get("after")
     if isinstance(after, bool) or not isinstance(after, int):
         after = -1
-    return Hello(seat, after, hello.get("text") is not False, hello.get("delta") is True)
+    return Hello(
+        seat,
+        after,
+        hello.get("text") is not False,
+        hello.get("delta") is True,
+        hello.get("presence") is True,
+    )
 
 
 async def _serve_messages(

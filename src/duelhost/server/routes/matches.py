@@ -221,10 +221,11 @@ async def get_match(
     live = find(hub, match_id)
     if hub.is_host(live, authorization):
         await hub.settled(live)
-        return {**live.match.summary(None, hub.now()), "joined": hub.joined(live)}
+        summary = live.match.summary(None, hub.now())
+        return {**summary, "joined": hub.joined(live), "presence": hub.presence(live)}
     seat = seat_for(hub, live, authorization, required=False)
     await hub.settled(live)
-    return live.match.summary(seat, hub.now())
+    return {**live.match.summary(seat, hub.now()), "presence": hub.presence(live)}
 
 
 @router.post("/api/matches/{match_id}/submissions", response_model=Accepted, responses=ERRORS)

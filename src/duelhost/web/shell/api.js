@@ -51,7 +51,7 @@ export class Live {
     socket.onopen = () => {
       this.retry = 0;
       this.resyncing = false;
-      socket.send(JSON.stringify({token: this.token || null, after: this.lastN, text: true, delta: true}));
+      socket.send(JSON.stringify({token: this.token || null, after: this.lastN, text: true, delta: true, presence: true}));
       this.handlers.state("live", true);
       this.ping();
       clearInterval(this.pinger);
@@ -66,6 +66,7 @@ export class Live {
         return;
       }
       if (data.type === "pong") { this.pong(data); return; }
+      if (data.type === "presence") { this.handlers.presence?.(data); return; }
       const waiter = data.ref !== undefined ? this.waiting.get(data.ref) : undefined;
       if (waiter) {
         this.waiting.delete(data.ref);

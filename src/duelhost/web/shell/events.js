@@ -7,7 +7,7 @@ export function seatName(seat, viewer, names) {
   return (names && names[seat]) || "seat " + seat;
 }
 
-function cap(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+export function cap(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
 /** One event -> one sentence (null: nothing worth a line). */
 export function sentence(event, viewer, names) {
@@ -25,21 +25,43 @@ export function sentence(event, viewer, names) {
     case "tick": return "Tick " + (event.decision + 1) + " resolved.";
     case "resign": return cap(who) + (who === "you" ? " resigned." : " resigned.");
     case "extend": return cap(who) + " called extended time.";
-    case "over": return "Game over: " + resultSentence(event, viewer, names) + ".";
+    case "over": return "Game over.";  // the result itself is in the banner, once
     default: return null;
   }
 }
 
-/** "seat 1 wins by ... (13-12)" from a result object. */
+/** Events of the fair-play protocol (commitments, reveals asked for, receipts, ticks resolved),
+ *  kept apart from the game's own events in the log (issue 32 point 4). */
+export function isProtocol(event) {
+  return ["submitted", "your_submission", "committed", "reveal_requested", "tick"].includes(event.type);
+}
+
+const BY = new Set(["resignation", "elimination", "mutual elimination", "timeout", "agreement"]);
+
+/** The result in plain words, score once and the winner's first: "Blue (seat 1) wins 19–9 on
+ *  strategic value", "you lose: Blue (seat 1) wins 3 bouts to 2", "you win by resignation
+ *  (score then: you 0, Blue 5)". */
 export function resultSentence(result, viewer, names) {
-  let text;
-  if (result.winner === null || result.winner === undefined) text = "a draw";
-  else if (result.winner === viewer) text = "you win";
-  else if (viewer === 0 || viewer === 1) text = "you lose";
-  else text = seatName(result.winner, viewer, names) + " wins";
-  if (result.reason) text += " (" + result.reason + ")";
-  const score = scoreText(result.scores);
-  if (score) text += ", " + score;
+  const reason = result.reason || "";
+  const scores = Array.isArray(result.scores) && result.scores.length === 2 && result.scores.every((x) => typeof x === "number") ? result.scores : null;
+  const w = result.winner;
+  if (w === null || w === undefined) {
+    const tied = scores && !/\d+-\d+/.test(reason) ? ", " + scores[0] + "–" + scores[1] : "";
+    return "a draw" + (reason ? " (" + reason + ")" : "") + tied;
+  }
+  const player = viewer === 0 || viewer === 1;
+  const winner = seatName(w, viewer, names);
+  const loserName = seatName(1 - w, viewer, names);
+  const wins = winner === "you" ? "you win" : winner + " wins";
+  const prefix = player && viewer !== w ? "you lose: " : "";
+  const more = reason.match(/^more (.+), (\d+)-(\d+)$/);
+  if (more && scores) return prefix + wins + " " + scores[w] + "–" + scores[1 - w] + " on " + more[1];
+  if (reason.startsWith("won ")) return prefix + wins + " " + reason.slice(4).replace(/^1 bouts/, "1 bout");
+  let text = prefix + wins + (BY.has(reason) ? " by " + reason : reason ? " (" + reason + ")" : "");
+  if (scores && !/\d+-\d+/.test(reason)) {
+    text += scores[w] >= scores[1 - w] ? ", " + scores[w] + "–" + scores[1 - w]
+      : " (score then: " + winner + " " + scores[w] + ", " + loserName + " " + scores[1 - w] + ")";
+  }
   return text;
 }
 

@@ -2,9 +2,11 @@
 // game's board, the player panels with clocks, receipts, the event log and the game-over banner.
 import {api, Live} from "./api.js";
 import {$, badge, fill, h} from "./dom.js";
-import {resultSentence, seatName, sentence} from "./events.js";
+import {cap, isProtocol, resultSentence, sentence} from "./events.js";
+import {headline, presenceText, sentSeats} from "./headline.js";
 import {loadBoard} from "./boards.js";
 import {Submissions} from "./submit.js";
+import {Unsent} from "./unsent.js";
 import {Refusal} from "./refusal.js";
 import {forgetToken, keepSeat, resumeNotice} from "./seats.js";
 
@@ -41,9 +43,12 @@ class MatchPage {
       state: (text, ok) => { const c = $("conn"); c.textContent = text; c.classList.toggle("bad", !ok); },
       closed: (reason) => this.onClosed(reason),
       clock: () => this.tick(),
+      presence: (data) => { this.presence = data; this.showPresence(); },
     });
     this.submissions = null;
     this.commitSeen = new Set();  // "decision:seat" of every commitment announced
+    this.sentSeen = new Set();  // "decision:seat" of every submission or commitment announced
+    this.presence = null;  // who is connected (the server's presence message)
     this.frames = Promise.resolve();
     this.build();
   }
@@ -60,6 +65,8 @@ class MatchPage {
       panels: h("div", {class: "panels", id: "panels"}),
       receipts: h("ul", {class: "receipts", id: "receipts"}),
       log: h("ul", {class: "log", id: "log"}),
+      protocolLog: h("ul", {class: "log", id: "protocol-log"}),
+      protocol: h("details", {class: "protocol", id: "protocol"}),
     };
     const e = this.els;
     this.refusal = new Refusal(e.error);
@@ -83,7 +90,7 @@ class MatchPage {
       h("div", {class: "layout"},
         h("section", {class: "board-area"}, e.board, e.error, e.actions, e.expert),
         h("aside", {class: "side"}, mine ? resumeNotice(this.matchId) : null, e.panels, receiptsPanel,
-          h("section", {class: "panel"}, h("h3", {}, "What happened"), e.log))));
+          h("section", {class: "panel"}, h("h3", {}, "What happened"), e.log, e.protocol))));
   }
 
   start() {
@@ -110,6 +117,7 @@ class MatchPage {
         + (frame.seed_chosen_by_creator ? " · seed chosen by the match's creator" : "");
       document.title = (game ? game.title : frame.game) + " · duelhost";
       if (this.seat !== null) this.takeSeat(frame.game);
+      if (this.seat !== null) this.unsent = new Unsent(this.matchId, this.seat);
       this.boardName = game ? game.board : frame.game;
       document.documentElement.dataset.board = this.boardName;  // board-specific colours (CSS)
       this.board = await loadBoard(this.boardName, game ? game.has_board : false, game ? game.board_css : false);
@@ -124,16 +132,24 @@ class MatchPage {
       this.els.expert.open = Boolean(this.board.fallback);
     }
     for (const event of frame.events) if (event.type === "committed") this.commitSeen.add(event.decision + ":" + event.seat);
+    for (const event of frame.events) if (event.type === "committed" || event.type === "submitted") this.sentSeen.add(event.decision + ":" + event.seat);
     if (this.submissions) this.submissions.note(frame.events, frame.view.decision);
     frame.events.forEach((event, i) => {
       // A submission that resolved its decision at once (a sequential move, the second of a
       // simultaneous pair) is told by the game's own line that follows it in the same frame.
       if (event.type === "submitted" && frame.events.slice(i + 1).some((e) => e.type === "game")) return;
-      const line = sentence(event, this.seat, this.names());
-      if (line) this.logLines.push({line, mine: event.type === "your_submission"});
+      const line = sentence(this.shown(event), this.seat, this.names());
+      if (line) this.logLines.push({line, mine: event.type === "your_submission", protocol: isProtocol(event)});
     });
     if (frame.is_over) this.live.stopped = true;
     this.render();
+  }
+
+  /** An event with its submission text as the board says it (a board may export
+   *  `describe(text)`: notation fields said in words); the text sent stays as it was. */
+  shown(event) {
+    if (!this.board?.describe || typeof event.text !== "string") return event;
+    return {...event, text: this.board.describe(event.text)};
   }
 
   /** The decision in play, and whether both seats make it secretly (then the page plays it by
@@ -176,6 +192,7 @@ class MatchPage {
       clock: frame.clock,
       now: () => this.live.now(),
       local: this.local,
+      unsent: frame.is_over ? null : this.unsent ?? null,  // choices kept across a reload
       redraw: () => this.render(),
       submit: (text) => this.submit(text),
       error: (message) => this.showError(message),
@@ -219,19 +236,29 @@ class MatchPage {
   showStatus(ctx) {
     const frame = this.frame;
     const el = this.els.status;
-    el.classList.toggle("act", ctx.mustAct && !ctx.submitted);
+    const sent = this.sent();
+    el.classList.toggle("act", ctx.mustAct && !ctx.submitted && !sent.has(this.seat) && frame.phase !== "waiting");
     el.classList.toggle("over", frame.is_over);
-    let text;
-    const names = this.names();
-    if (frame.is_over) text = "Game over: " + resultSentence(frame.result, this.seat, names) + ".";
-    else if (ctx.mustAct) text = (this.board.status && this.board.status(frame.view, ctx)) || "Your turn: choose your move on the board.";
-    else if (this.seat !== null && frame.to_act.length) {
-      const mine = ctx.pending ? " (you sent " + ctx.pending + ")" : ctx.orders ? " (your orders: " + ctx.orders + ")" : "";
-      text = "Waiting for " + seatName(frame.to_act.find((s) => s !== this.seat), this.seat, names) + mine + ".";
-    } else if (frame.to_act.length) {
-      text = frame.to_act.map((s) => seatName(s, null, names)).join(" and ") + (frame.to_act.length > 1 ? " are" : " is") + " choosing.";
-    } else text = "Waiting for the server.";
-    el.textContent = text;
+    const asks = ctx.mustAct && this.board.status ? this.board.status(frame.view, ctx) : null;
+    const pending = ctx.pending ?? ctx.orders;
+    const said = pending && this.board.describe ? this.board.describe(pending) : pending;
+    el.textContent = headline(frame, this.seat, this.names(), sent, asks, said);
+  }
+
+  /** The seats that have sent for the decision in play. */
+  sent() {
+    return sentSeats(this.frame, this.sentSeen, Boolean(this.sealed()), this.seat);
+  }
+
+  /** Each player's panel says whether that seat's page is connected. */
+  showPresence() {
+    for (const s of [0, 1]) {
+      const el = document.getElementById("presence" + s);
+      if (!el) continue;
+      const text = presenceText(this.presence, s, this.frame?.phase === "waiting");
+      el.textContent = text || "";
+      el.dataset.presence = this.presence?.seats?.[s] || "";
+    }
   }
 
   showPanels() {
@@ -242,12 +269,15 @@ class MatchPage {
     // This seat's own move is sealed only while this page holds its commitment (a reveal the
     // game refused leaves the decision open: issue 32).
     const sealed = (s) => (s === this.seat ? Boolean(this.sealed()) : this.commitSeen.has(frame.view.decision + ":" + s));
+    const sent = this.sent();
     fill(this.els.panels, ...order.map((s) => {
       const acting = frame.to_act.includes(s) && !frame.is_over;
       let state;
       if (frame.is_over) state = frame.winner === s ? "won" : frame.winner === null ? "draw" : "lost";
+      else if (frame.phase === "waiting") state = "waiting for the start";
       else if (submitted.includes(s)) state = s === this.seat ? "submitted: waiting for the reveal" : "has submitted";
       else if (sealed(s)) state = s === this.seat ? "submitted (sealed): waiting for the reveal" : "has submitted (sealed)";
+      else if (sent.has(s) && acting) state = s === this.seat ? "you have sent" : "has sent";
       else if (acting) state = s === this.seat ? "your decision" : "is deciding";
       else state = "waiting";
       const label = s === this.seat ? "You · " + names[s] : names[s];
@@ -255,8 +285,10 @@ class MatchPage {
         badge(s, s === 0 ? "0" : "1"),
         h("span", {class: "name"}, label),
         h("span", {class: "clock", id: "clock" + s}, ""),
-        h("span", {class: "state", id: "state" + s}, state));
+        h("span", {class: "state", id: "state" + s}, state),
+        h("span", {class: "presence small", id: "presence" + s}));
     }));
+    this.showPresence();
     this.tick();
   }
 
@@ -278,6 +310,11 @@ class MatchPage {
       el.textContent = text;
       el.classList.toggle("low", low);
     }
+    // A board's countdowns (a break's end, say): `data-countdown` holds the Unix time.
+    for (const el of document.querySelectorAll("[data-countdown]")) {
+      const left = Math.max(0, Number(el.dataset.countdown) - this.live.now());
+      el.textContent = Math.ceil(left) + " s";
+    }
   }
 
   showActions(ctx) {
@@ -286,7 +323,7 @@ class MatchPage {
     this.els.actions.hidden = !mine;
     this.els.expert.hidden = !mine;
     if (!mine) return;
-    this.draw.hidden = !frame.draws;
+    this.showDraw(ctx);
     const clock = frame.clock;
     this.extend.hidden = !(clock && clock.extended_seconds && clock.extensions_left && clock.extensions_left[this.seat] > 0 && !clock.extended);
     fill(this.legalBox);
@@ -298,9 +335,29 @@ class MatchPage {
     }
   }
 
+  /** The game's events, newest first; the fair-play protocol's lines (commitments, receipts,
+   *  reveals asked for, ticks resolved) folded apart under them. */
+  /** A draw is offered or accepted by a move of the seat's own turn: the button works then
+   *  and says so otherwise (never an invitation that the server then refuses). */
+  showDraw(ctx) {
+    const frame = this.frame;
+    this.draw.hidden = !frame.draws;
+    const now = ctx.mustAct && !ctx.submitted;
+    this.draw.disabled = !now;
+    this.draw.textContent = now ? "Offer / accept a draw" : "Draw: offer or accept on your turn";
+    this.draw.title = now ? "" : "a draw is offered or accepted in place of a move, on your own turn";
+  }
+
   showLog() {
-    const items = this.logLines.slice(-200).reverse().map((l) => h("li", {class: l.mine ? "mine" : ""}, l.line));
-    fill(this.els.log, ...items);
+    const items = (protocol) => this.logLines.filter((l) => l.protocol === protocol).slice(-200).reverse()
+      .map((l) => h("li", {class: l.mine ? "mine" : ""}, l.line));
+    const game = items(false);
+    fill(this.els.log, ...(game.length ? game : [h("li", {class: "muted"}, "nothing yet")]));
+    const protocol = items(true);
+    fill(this.els.protocolLog, ...protocol);
+    const open = this.els.protocol.open;
+    fill(this.els.protocol, h("summary", {class: "small"}, "Commitments and receipts (" + protocol.length + ")"), this.els.protocolLog);
+    this.els.protocol.open = open;
   }
 
   showReceipts() {
@@ -314,7 +371,7 @@ class MatchPage {
         : r.error ? h("span", {class: "bad", "data-verified": "no", title: r.error}, "✗ not revealed")
         : h("span", {class: "muted", "data-verified": "pending"}, commit ? (r.revealed ? "revealed" : "committed, sealed") : "sealed");
       return h("li", {"data-decision": r.decision, "data-mode": commit ? "commit" : "plain"},
-        h("span", {class: "num"}, "#" + (r.decision + 1)), h("b", {}, r.text),
+        h("span", {class: "num"}, "#" + (r.decision + 1)), h("b", {}, this.board?.describe ? this.board.describe(r.text) : r.text),
         h("span", {class: "r", title: (commit ? "commitment " : "receipt ") + r.receipt}, r.receipt.slice(0, 10) + "…"), mark);
     });
     fill(this.els.receipts, ...(items.length ? items : [h("li", {class: "muted"}, "none yet")]));
@@ -330,15 +387,15 @@ class MatchPage {
     if (el.dataset.shown === String(frame.n)) return;
     el.dataset.shown = String(frame.n);
     const result = frame.result;
-    const big = frame.winner === null ? "Draw" : this.seat === frame.winner ? "You win" : this.seat !== null ? "You lose" : seatName(frame.winner, null, this.names()) + " wins";
     fill(el,
-      h("div", {class: "big", id: "result"}, big + (result.reason ? " — " + result.reason : "")),
+      h("div", {class: "big", id: "result"}, cap(resultSentence(result, this.seat, this.names())) + "."),
       h("a", {href: "/api/matches/" + encodeURIComponent(this.matchId) + "/record", download: this.matchId + ".json", id: "download"}, "Download the record"),
       h("a", {href: "/replay/" + encodeURIComponent(this.matchId), id: "replaylink"}, "Replay: what each side knew"),
       this.seat !== null ? h("button", {type: "button", id: "rematch", onclick: () => this.rematch()}, "Rematch (seats swapped)") : null,
       h("a", {href: "/"}, "Lobby"),
       h("div", {id: "rematch-box", class: "links"}));
     if (this.seat !== null) this.watchRematch();
+    inView(el);
   }
 
   /** Once the match is over, ask the server every few seconds whether a seat has asked for a
@@ -482,6 +539,13 @@ export function refocus(root, focus) {
   if (!focus || root.contains(document.activeElement)) return;
   const el = focus.nav ? [...root.querySelectorAll("[data-nav]")].find((e) => e.dataset.nav === focus.nav) : document.getElementById(focus.id);
   if (el && root.contains(el) && !el.disabled) el.focus({preventScroll: true});
+}
+
+/** Scroll `el` into view when it is not (the result banner after a resignation clicked at the
+ *  foot of the page). */
+function inView(el) {
+  const box = el.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({block: "start", behavior: "instant"});
 }
 
 export function formatSeconds(left) {

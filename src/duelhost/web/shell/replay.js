@@ -126,6 +126,7 @@ async function show(app, data, games) {
       board.render(root, step.views[index], ctxFor(index === 2 ? null : index, step, index));
       fill(stage, root);
     }
+    quiet(stage);
     window.duelhost.lastRenderMs = performance.now() - started;
     window.duelhost.renders += 1;
     window.duelhost.step = state.step;
@@ -175,4 +176,13 @@ function moveBar(note) {
   return h("span", {class: "movebar"}, " ",
     h("meter", {class: "gave-up", min: 0, max: 2, low: 0.05, high: 0.5, optimum: 0, value: note.gave_up, title, "aria-label": title}),
     " ", h("span", {class: "num muted"}, note.gave_up < 0.005 ? "0" : "−" + note.gave_up.toFixed(2)));
+}
+
+/** A replay offers nothing to click on its boards: every control a board drew is disabled and
+ *  the boards are inert (no clicks, no focus), so nothing invites an action that cannot be
+ *  taken (issue 32 point 4). The step controls live outside the stage. */
+function quiet(stage) {
+  for (const board of stage.querySelectorAll(".board")) board.inert = true;
+  for (const el of stage.querySelectorAll("button, input, select, textarea")) el.disabled = true;
+  for (const el of stage.querySelectorAll("[role=button]")) el.removeAttribute("role");
 }
