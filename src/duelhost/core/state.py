@@ -254,10 +254,24 @@ class State(ABC):
         self._accept(Entry(seat, "submit", canonical), action)
         return canonical
 
-    def timeout(self, seat: int) -> None:
-        """Apply the game's timeout rule to ``seat``'s pending decision (G3)."""
+    def timeout(self, seat: int) -> str | None:
+        """Apply the game's timeout rule to ``seat``'s pending decision (G3); returns what the
+        rule played, in the game's words (``_timeout_text``), None if it plays nothing to name."""
         self._check_can_act(seat)
-        self._accept(Entry(seat, "timeout"), self._timeout_action(seat))
+        action = self._timeout_action(seat)
+        played = self._timeout_text(seat, action)
+        self._accept(Entry(seat, "timeout"), action)
+        return played
+
+    def _timeout_text(self, seat: int, action: Any) -> str | None:
+        """What the timeout rule plays for ``seat``, said to that seat alone (issue 32): the
+        action's notation by default; a game whose timeout action has no notation says it in
+        words. None: nothing to name (an empty submission)."""
+        try:
+            text = self._format(seat, action)
+        except Exception:  # a timeout action outside the notation: nothing to name
+            return None
+        return text or None
 
     def resign(self, seat: int) -> None:
         """``seat`` resigns: the other seat wins at once."""

@@ -28,6 +28,9 @@ def notify(match: Hosted, entry: LogEntry, seq: int, decision: int, time: float)
         reveal.reveals_due(match, seq, decision)
     elif kind == "timeout":
         match.book.notice(seq, None, {"type": "timeout", "seat": seat, "decision": decision})
+        if entry.get("played") is not None:
+            own = {"type": "your_timeout", "seat": seat, "decision": decision}
+            match.book.notice(seq, (seat,), {**own, "text": entry["played"]})
         _granted_reveal(match, seq, seat, decision, time)
     elif kind == "tick":
         late = round(time - float(entry["deadline"]), 6)

@@ -513,8 +513,10 @@ class Match:
     def _time_out(self, seat: int, deadline: float, now: float, step: Step) -> None:
         """Apply ``seat``'s timeout for the decision in play, and log it."""
         decision = self.state.decision
-        self.state.timeout(seat)
+        played = self.state.timeout(seat)
         entry = LogEntry(type="timeout", seat=seat, decision=decision, deadline=deadline, time=now)
+        if played is not None:
+            entry["played"] = played  # said to that seat alone (bookkeeping.notify)
         self._push(step, entry, now)
 
     def _push(self, step: Step, entry: LogEntry, now: float) -> None:

@@ -47,6 +47,9 @@ class LogEntry(TypedDict, total=False):
     """Submissions revealed after a commitment: ``commit``."""
     revealed: str
     """Revealed submissions: the text exactly as committed to (``text`` is canonical)."""
+    played: str
+    """Timeouts: what the game's timeout rule played, in the game's words (``State.timeout``);
+    secret like a submission, so its notice goes to that seat alone."""
     nonce: str
     """Revealed submissions: the client's nonce."""
     deadline: float

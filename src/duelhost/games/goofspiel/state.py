@@ -235,6 +235,9 @@ class GoofspielState(State):
     def _timeout_action(self, seat: int) -> Timeout:
         return TIMEOUT
 
+    def _timeout_text(self, seat: int, action: Any) -> str:
+        return "a fleet of size 0, and one of your largest fleets is destroyed (GO3)"
+
     def _legal(self, seat: int) -> list[str]:
         return list(self._legal_texts[seat])
 

@@ -22,6 +22,7 @@ export function sentence(event, viewer, names) {
     case "committed": return cap(who) + " committed to a move (sealed: only its hash was sent).";
     case "reveal_requested": return "Every move of decision " + (event.decision + 1) + " is sealed: the reveals are asked for.";
     case "timeout": return cap(who) + " ran out of time; the game's timeout rule played for " + (who === "you" ? "you" : "them") + ".";
+    case "your_timeout": return "For you the timeout rule played: " + event.text + ".";
     case "tick": return "Tick " + (event.decision + 1) + " resolved.";
     case "resign": return cap(who) + (who === "you" ? " resigned." : " resigned.");
     case "extend": return cap(who) + " called extended time.";
