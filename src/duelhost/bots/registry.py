@@ -1,9 +1,9 @@
 """Which bots exist for which games.
 
 Bots for every game live in the modules of ``duelhost.bots`` (discovered); a game's own bots
-live in the module its ``GameSpec.bots`` names, else in the ``bots`` module of its package
+live in the modules its ``GameSpec.bots`` declares, else in the ``bots`` module of its package
 (``games/<name>/bots.py``), imported the first time a bot for that game is looked up. Both
-register through ``register_bot``.
+register through ``register_bot``; no bot module imports another only to have it register.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ def _discover() -> None:
 
 
 def _discover_for(game: str) -> None:
-    """Import the bots of every game and those of ``game``: the module its spec names, else
-    the ``bots`` module of its package if it has one."""
+    """Import the bots of every game and those of ``game``: the modules its spec declares,
+    else the ``bots`` module of its package if it has one."""
     _discover()
     if game in _games_loaded:
         return
@@ -52,7 +52,9 @@ def _discover_for(game: str) -> None:
     except ConfigError:
         return  # an unknown game has only the bots for every game
     if game_spec.bots is not None:
-        importlib.import_module(game_spec.bots)
+        declared = (game_spec.bots,) if isinstance(game_spec.bots, str) else game_spec.bots
+        for module in declared:
+            importlib.import_module(module)
     else:
         package = game_spec.state.__module__.rpartition(".")[0]
         candidate = f"{package}.bots"

@@ -87,7 +87,7 @@ SPEC = register(
         board="tactic",
         extra={"reference": reference},
         bench=f"{__name__}.bench",
-        bots=f"{__name__}.bots",
+        bots=(f"{__name__}.bots", f"{__name__}.search"),
         # A faction file is read from the host's disk; every hosted match has a turn limit.
         budget=OptionBudget(
             bounds={"quiet_turns": (0, 100), "max_turns": (1, 400)}, fixed=("factions",)

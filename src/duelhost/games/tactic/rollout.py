@@ -1,7 +1,7 @@
 """/TACTIC/'s rollout policy for the search levels: greedy one action ahead, made cheap.
 
 The policy scores every legal action of the seat whose turn it is by the board after it
-(``raw_score``, the greedy bot's ``bots.score`` computed on the state) and plays the best
+(``raw_score``, the greedy bot's ``evaluation.score`` computed on the state) and plays the best
 while it beats ending the turn; a share ``EPSILON`` of its actions are random. It scores the
 same boards as applying each action's text to a clone of the state, with less work:
 
@@ -28,7 +28,8 @@ import random
 from duelhost.games.tactic.abilities import ABILITIES
 from duelhost.games.tactic.actions import Action, EndTurn, Move
 from duelhost.games.tactic.board import NEIGHBOURS
-from duelhost.games.tactic.bots import APPROACH, KING_HP_WEIGHT, UNIT_BONUS, WIN, GreedyTacticBot
+from duelhost.games.tactic.bots import GreedyTacticBot
+from duelhost.games.tactic.evaluation import APPROACH, KING_HP_WEIGHT, UNIT_BONUS, WIN
 from duelhost.games.tactic.flags import ALIVE, CACHED
 from duelhost.games.tactic.state import TacticState
 from duelhost.games.tactic.units import FACTION, KING, PLACE, PLAY
@@ -52,7 +53,7 @@ FEEL_THE_PAIN = ABILITIES["Feel the Pain"]
 
 
 def raw_score(state: TacticState, seat: int) -> float:
-    """``bots.score`` on the state itself (no views built): higher is better for ``seat``."""
+    """``evaluation.score`` on the state itself (no views built): higher is better for ``seat``."""
     if state.is_over:
         winner = state.winner
         return 0.0 if winner is None else (WIN if winner == seat else -WIN)
@@ -105,7 +106,7 @@ def positional(state: TacticState) -> bool:
 
 
 def approach(state: TacticState, unit: int, cell: int) -> float:
-    """The pull towards the enemy King ``bots.score`` takes off for ``unit`` on ``cell``
+    """The pull towards the enemy King ``evaluation.score`` takes off for ``unit`` on ``cell``
     (0 for a King or without an enemy King)."""
     kind = state.u_type[unit]
     enemy_king = state.kings[1 - state.u_owner[unit]]

@@ -1,5 +1,5 @@
 """Tactical Genius's greedy bot (a one-type army, sensible stats, the best attack each round) and
-the registration of the search levels (``search.py``).
+the levels (``easy``, ``medium``, ``hard``), declared in ``search.py``.
 
 It picks its army type at random from the match seed (the balance report plays it with random
 types), builds four units at once and replaces losses while points last, advances while no unit
@@ -16,22 +16,16 @@ from duelhost.bots.registry import register_bot
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
 from duelhost.games.tactical_genius import catalogue
-
-GAME = "tactical_genius"
-TYPES = ("Axe", "Sword", "Lance", "Beserker", "Arrow", "Gun", "Magic", "Cannon")
-LETTERS = "ABCDEFGHIJ"
-OWN = ("ABCD", "JIHG")
-"""Each side's own columns, from its edge towards the middle."""
-FAR_EDGE = (9, 0)
-FACING = (1, -1)
-
-
-def _cell(text: str) -> tuple[int, int]:
-    return LETTERS.index(text[0].upper()), int(text[1:]) - 1
-
-
-def _name(col: int, row: int) -> str:
-    return f"{LETTERS[col]}{row + 1}"
+from duelhost.games.tactical_genius.geometry import (
+    FACING,
+    FAR_EDGE,
+    GAME,
+    LETTERS,
+    OWN,
+    TYPES,
+    cell_at,
+    coords,
+)
 
 
 class GreedyTacticalGenius:
@@ -72,7 +66,7 @@ class GreedyTacticalGenius:
         occupied = {u["cell"] for u in view["units"] if u["alive"]}
         if advancing:
             occupied = {u["cell"] for u in enemies} | {
-                _name(_cell(u["cell"])[0] + FACING[me], _cell(u["cell"])[1]) for u in mine
+                cell_at(coords(u["cell"])[0] + FACING[me], coords(u["cell"])[1]) for u in mine
             }
         points = view["points_left"][me]
         placed = view["placed"][me]
@@ -108,11 +102,11 @@ class GreedyTacticalGenius:
     def _free_cell(
         self, columns: str, occupied: set[str], enemies: list[dict[str, Any]]
     ) -> str | None:
-        enemy_cells = [_cell(u["cell"]) for u in enemies]
+        enemy_cells = [coords(u["cell"]) for u in enemies]
         for letter in columns:
             for row in (1, 0, 2):
                 col = LETTERS.index(letter)
-                name = _name(col, row)
+                name = cell_at(col, row)
                 if name in occupied:
                     continue
                 if not catalogue.behind(self.seat, col, row, enemy_cells):
@@ -188,17 +182,17 @@ class GreedyTacticalGenius:
 
     def _score_move(self, unit: dict[str, Any], way: str, by_cell: dict[str, Any]) -> float:
         me = self.seat
-        col, row = _cell(unit["cell"])
+        col, row = coords(unit["cell"])
         ahead = col + FACING[me]
-        if any(_cell(c)[0] == ahead and u["seat"] != me for c, u in by_cell.items()):
+        if any(coords(c)[0] == ahead and u["seat"] != me for c, u in by_cell.items()):
             return 0.0
         if way == "forward":
-            if _name(ahead, row) in by_cell:
+            if cell_at(ahead, row) in by_cell:
                 return 0.0
             return 100.0 if ahead == FAR_EDGE[me] else 0.2
         # Sidestep when an ally blocks the way forward and the side lane is open.
         side = row - 1 if way == "up" else row + 1
-        if _name(ahead, row) in by_cell and _name(col, side) not in by_cell:
+        if cell_at(ahead, row) in by_cell and cell_at(col, side) not in by_cell:
             return 0.1 + 0.01 * self._rng.random()
         return 0.0
 
@@ -211,14 +205,16 @@ class GreedyTacticalGenius:
         by_cell: dict[str, Any],
     ) -> float:
         me = self.seat
-        cell = _cell(words[3])
+        cell = coords(words[3])
         value = 0.0
         hits = [(words[3], skill["multiplier"])]
         if words[2] in ("whirlwind", "rain", "bombard"):
             splash = 1.0 if words[2] == "whirlwind" else 0.5
-            hits += [(_name(cell[0], r), splash) for r in (cell[1] - 1, cell[1] + 1) if 0 <= r < 3]
+            hits += [
+                (cell_at(cell[0], r), splash) for r in (cell[1] - 1, cell[1] + 1) if 0 <= r < 3
+            ]
         if words[2] == "impale" and 0 <= cell[0] + FACING[me] < 10:
-            hits.append((_name(cell[0] + FACING[me], cell[1]), 1.0))
+            hits.append((cell_at(cell[0] + FACING[me], cell[1]), 1.0))
         for name, multiplier in hits:
             target = by_cell.get(name)
             if target is None:
@@ -255,8 +251,4 @@ def make_greedy(game: Game, seat: int, seed: int) -> GreedyTacticalGenius:
 
 
 register_bot("greedy", make_greedy, game=GAME)
-
-# The levels (``easy``, ``medium``, ``hard``) live in ``search.py`` and register there.
-from duelhost.games.tactical_genius import search as _search  # noqa: E402
-
-__all__ = ["GreedyTacticalGenius", "_search"]
+__all__ = ["GreedyTacticalGenius"]

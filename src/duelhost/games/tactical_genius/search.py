@@ -54,14 +54,8 @@ from duelhost.games.tactical_genius.army import (
     ROWS,
     Sheet,
 )
-from duelhost.games.tactical_genius.bots import (
-    FACING,
-    GAME,
-    TYPES,
-    GreedyTacticalGenius,
-    _cell,
-    _name,
-)
+from duelhost.games.tactical_genius.bots import GreedyTacticalGenius
+from duelhost.games.tactical_genius.geometry import FACING, GAME, TYPES, cell_at, coords
 from duelhost.games.tactical_genius.opponent import OpponentModel
 from duelhost.games.tactical_genius.state import TacticalGeniusState
 
@@ -132,7 +126,7 @@ def rebuild(handle: SeatHandle) -> TacticalGeniusState:
                 value=int(unit["value"]),
             )
         )
-        col, row = _cell(unit["last_cell"])
+        col, row = coords(unit["last_cell"])
         state.health.append(float(unit["health"]))
         state.col.append(col)
         state.row.append(row)
@@ -266,8 +260,9 @@ class Plans:
             f"{u['name']} move forward"
             for u in units
             if u["seat"] == self.seat
-            and _name(_cell(u["cell"])[0] + FACING[self.seat], _cell(u["cell"])[1]) not in by_cell
-            and 0 <= _cell(u["cell"])[0] + FACING[self.seat] < 10
+            and cell_at(coords(u["cell"])[0] + FACING[self.seat], coords(u["cell"])[1])
+            not in by_cell
+            and 0 <= coords(u["cell"])[0] + FACING[self.seat] < 10
         ]
         if forward:
             texts.append("; ".join(forward))
