@@ -52,18 +52,29 @@ FEEL_THE_PAIN = ABILITIES["Feel the Pain"]
 # --------------------------------------------------------------------------- evaluation
 
 
+def _result(state: TacticState, seat: int) -> float:
+    """A finished match's score for ``seat``: ``WIN``, ``-WIN`` or 0 for a draw."""
+    winner = state.winner
+    return 0.0 if winner is None else (WIN if winner == seat else -WIN)
+
+
+def _aura(state: TacticState, units: list[int]) -> set[int]:
+    """The cells next to a unit of ``units`` that changes its neighbours' AT."""
+    aura: set[int] = set()
+    for u in units:
+        if state.u_type[u].kit.gives_at:
+            aura.update(NEIGHBOURS[state.u_cell[u]])
+    return aura
+
+
 def raw_score(state: TacticState, seat: int) -> float:
     """``evaluation.score`` on the state itself (no views built): higher is better for ``seat``."""
     if state.is_over:
-        winner = state.winner
-        return 0.0 if winner is None else (WIN if winner == seat else -WIN)
+        return _result(state, seat)
     flags, owner, cells = state.u_flags, state.u_owner, state.u_cell
     dmg, types = state.u_dmg, state.u_type
     units = [u for u in range(len(flags)) if flags[u] & ALIVE]
-    aura: set[int] = set()  # cells next to a unit that changes its neighbours' AT
-    for u in units:
-        if types[u].kit.gives_at:
-            aura.update(NEIGHBOURS[cells[u]])
+    aura = _aura(state, units)
     enemy_king = state.kings[1 - seat]
     kx, ky = (cells[enemy_king] % 7, cells[enemy_king] // 7) if enemy_king >= 0 else (0, 0)
     total = 0.0

@@ -52,25 +52,41 @@ class GreedyTacticalGenius:
     # ------------------------------------------------------------------ reinforcement
 
     def _reinforce(self, seat: SeatHandle, view: dict[str, Any]) -> str:
-        assert self._info is not None
         me = self.seat
-        legal = seat.legal()
         mine = [u for u in view["units"] if u["alive"] and u["seat"] == me]
         enemies = [u for u in view["units"] if u["alive"] and u["seat"] != me]
-        items: list[str] = []
-        advancing = "advance" in legal and not any(
+        advancing = "advance" in seat.legal() and not any(
             self._targets(seat, u["name"], enemies) for u in mine
         )
         if advancing:
-            items.append("advance")
-        occupied = {u["cell"] for u in view["units"] if u["alive"]}
-        if advancing:
-            occupied = {u["cell"] for u in enemies} | {
-                cell_at(coords(u["cell"])[0] + FACING[me], coords(u["cell"])[1]) for u in mine
-            }
+            occupied = self._after_advance(mine, enemies)
+        else:
+            occupied = {u["cell"] for u in view["units"] if u["alive"]}
+        items = ["advance"] if advancing else []
+        items += self._recruits(view, len(mine), occupied, enemies)
+        if not items:
+            return "pass"
+        return "; ".join(items)
+
+    def _after_advance(self, mine: list[dict[str, Any]], enemies: list[dict[str, Any]]) -> set[str]:
+        """The cells the armies will stand on once this seat's has advanced."""
+        step = FACING[self.seat]
+        ahead = {cell_at(coords(u["cell"])[0] + step, coords(u["cell"])[1]) for u in mine}
+        return {u["cell"] for u in enemies} | ahead
+
+    def _recruits(
+        self,
+        view: dict[str, Any],
+        on_board: int,
+        occupied: set[str],
+        enemies: list[dict[str, Any]],
+    ) -> list[str]:
+        """The units to build this reinforcement: three to five in the first round, then one
+        while fewer than two stand, points and bonuses allowing."""
+        assert self._info is not None
+        me = self.seat
         points = view["points_left"][me]
         placed = view["placed"][me]
-        on_board = len(mine)
         bonuses = list(view["bonuses"][me])
         taken = {u["name"].lower() for u in view["units"]}
         wanted = self._rng.randint(3, 5) if view["round"] == 1 else (1 if on_board < 2 else 0)
@@ -78,7 +94,8 @@ class GreedyTacticalGenius:
         ranged = info["class"] == "ranged"
         columns = OWN[me][::-1] if not ranged else OWN[me][::-1][1:] + OWN[me][::-1][:1]
         number = 1
-        for _ in range(wanted):
+        items: list[str] = []
+        for built in range(wanted):
             if on_board >= 6 or placed >= 10 or points < 3 or not bonuses:
                 break
             cell = self._free_cell(columns, occupied, enemies)
@@ -88,16 +105,14 @@ class GreedyTacticalGenius:
                 number += 1
             name = f"{('Gr', 'Bl')[me]}{number}"
             taken.add(name.lower())
-            share = points // max(1, wanted - _) if view["round"] == 1 else points
+            share = points // max(1, wanted - built) if view["round"] == 1 else points
             text, cost = self._unit(name, cell, bonuses.pop(0), share)
             items.append(text)
             occupied.add(cell)
             points -= cost
             placed += 1
             on_board += 1
-        if not items:
-            return "pass"
-        return "; ".join(items)
+        return items
 
     def _free_cell(
         self, columns: str, occupied: set[str], enemies: list[dict[str, Any]]
