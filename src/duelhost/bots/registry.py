@@ -12,8 +12,10 @@ import importlib
 import importlib.util
 import pkgutil
 from collections.abc import Callable
+from pathlib import Path
 
 from duelhost.bots.base import Bot
+from duelhost.bots.plans import PLAN_PREFIX, Family, Plan, families, plan_bot
 from duelhost.core.errors import ConfigError
 from duelhost.core.registry import Game, spec
 
@@ -69,9 +71,24 @@ def available_bots(game: str) -> list[str]:
     return sorted(name for name, by_game in _BOTS.items() if game in by_game or None in by_game)
 
 
+def plan_families(game: str) -> dict[str, Family]:
+    """The families of fixed plans declared for ``game`` (``duelhost.bots.plans``)."""
+    _discover_for(game)
+    return families(game)
+
+
+def known_bot(name: str, game: str) -> bool:
+    """Whether ``name`` names a bot for ``game``: a registered one, or ``plan:FILE``."""
+    return name.startswith(PLAN_PREFIX) or name in available_bots(game)
+
+
 def make_bot(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
-    """A bot for ``seat`` of a match of ``game``; ConfigError naming the choices otherwise."""
+    """A bot for ``seat`` of a match of ``game``: a registered one, or ``plan:FILE`` (the plan
+    written in FILE); ConfigError naming the choices otherwise."""
     _discover_for(game.name)
+    if name.startswith(PLAN_PREFIX):
+        plan = Plan.load(Path(name.removeprefix(PLAN_PREFIX)))
+        return plan_bot(plan, game.name, name)
     by_game = _BOTS.get(name, {})
     factory = by_game.get(game.name) or by_game.get(None)
     if factory is None:
