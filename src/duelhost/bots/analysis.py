@@ -30,7 +30,9 @@ found and a ``method`` saying how the values were found:
   against random play, not against a good player.
 
 Timeouts and resignations are noted without a value. ``deadline`` (seconds) bounds the whole
-analysis: decisions past it are noted with ``method`` ``"not analysed"``.
+analysis: decisions past it are noted with ``method`` ``"not analysed"``; under a time budget
+(seconds, not nodes) each submission's bot then thinks at most its even share of
+``THINK_SHARE`` of the deadline, so the whole match is analysed within it.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ from duelhost.core.state import State
 
 PLAYOUT_LIMIT = 200
 """Decisions a random playout may take before it counts as a draw."""
+THINK_SHARE = 0.8
+"""Share of a ``deadline`` the bots may think in under a time budget (the rest: replaying)."""
 MAX_ALTERNATIVES = 8
 """Submissions besides the one played that a random-playout note values."""
 
@@ -272,6 +276,15 @@ class _Analyst:
         return _playout_values(start, seat, candidates, self.playouts, self.rng, until)
 
 
+def think_budget(record: Record, budget: Budget, deadline: float | None) -> Budget:
+    """The bots' budget a decision: ``budget``, and under a time budget with a deadline at
+    most an even share of ``THINK_SHARE`` of the deadline per submission."""
+    if deadline is None or budget.nodes is not None:
+        return budget
+    submissions = sum(1 for entry in record.history if entry.kind == "submit")
+    return Budget(min(budget.seconds, THINK_SHARE * deadline / max(1, submissions)))
+
+
 def analyse(
     data: dict[str, Any],
     progress: Callable[[int, int], None] | None = None,
@@ -283,7 +296,7 @@ def analyse(
     whole analysis."""
     record = Record.from_dict(data)
     game = load(record.game, **record.options)
-    budget = budget or default()
+    budget = think_budget(record, budget or default(), deadline)
     with using(budget):
         bots = hard_bots(game, record.seed)
     analyst = _Analyst.make(record, bots, budget, deadline)
