@@ -41,6 +41,7 @@ import inspect
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 import numpy as np
@@ -224,45 +225,21 @@ class _Analyst:
         decision = state.decision
         if entry.kind != "submit" or entry.text is None:
             return Note(number, decision, entry.seat, entry.kind, entry.kind, {}, None, None)
+        submitted = partial(Note, number, decision, entry.seat, entry.text, "submit")
         if self.stop is not None and time.perf_counter() > self.stop:
-            return Note(
-                number, decision, entry.seat, entry.text, "submit", {}, None, None, "not analysed"
-            )
+            return submitted({}, None, None, "not analysed")
         if self.method == "equilibrium":
             assert self.bots is not None
             bot: Any = self.bots[entry.seat]
             strategy, value, gave_up = note_for(bot, SeatHandle(state, entry.seat), entry.text)
             best = max(strategy, key=lambda text: strategy[text]) if strategy else None
-            return Note(
-                number,
-                decision,
-                entry.seat,
-                entry.text,
-                "submit",
-                strategy,
-                value,
-                gave_up,
-                self.method,
-                value - gave_up,
-                best,
-            )
+            return submitted(strategy, value, gave_up, self.method, value - gave_up, best)
         values = self._values(entry.seat, entry.text, state, start)
         best = max(values, key=lambda text: values[text])
         after = values.get(entry.text)
-        return Note(
-            number,
-            decision,
-            entry.seat,
-            entry.text,
-            "submit",
-            {},
-            values[best],
-            None if after is None else max(0.0, values[best] - after),
-            self.method if self.method == "evaluation" else "random playouts",
-            after,
-            best,
-            values,
-        )
+        lost = None if after is None else max(0.0, values[best] - after)
+        method = self.method if self.method == "evaluation" else "random playouts"
+        return submitted({}, values[best], lost, method, after, best, values)
 
     def _values(self, seat: int, played: str, state: State, start: State) -> dict[str, float]:
         """The hard bot's evaluation where it has one, else random playouts."""
