@@ -1,6 +1,6 @@
 """Fixed plans: a game's families of parameterized plans a person might play, and a plan as a bot.
 
-A *family* (``Family``) is a rule of thumb with numeric parameters, e.g. in Goofspiel "bid the
+A *family* (``Family``) is a rule of thumb with numeric parameters, e.g. in a bidding game "bid the
 fleet nearest ``a + b * worth + c * galaxy value``". A game declares its families in its bot
 modules (``register_family``), next to its bots. A *plan* is one family with its parameters
 fixed (``Plan``); it plays as a bot (``PlanBot``) that reads only its seat's view and legal
