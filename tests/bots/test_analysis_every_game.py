@@ -12,9 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 import duelhost
-from duelhost.bots.analysis import analyse
+from duelhost.bots.analysis import analyse, think_budget
 from duelhost.bots.budget import Budget
 from duelhost.cli import app
+from duelhost.core.record import Record
 
 GAMES = {
     "goofspiel": ({"galaxies": 1, "planets": 4}, "equilibrium"),
@@ -70,3 +71,16 @@ def test_a_resignation_has_no_value_and_the_deadline_holds() -> None:
     notes = analyse(json.loads(text), budget=Budget(nodes=2), deadline=0.0)
     assert notes[-1].kind == "resign" and notes[-1].value is None
     assert all(n.method == "not analysed" for n in notes if n.kind == "submit")
+
+
+def test_a_deadline_shares_a_time_budget_between_the_submissions() -> None:
+    """Issue 28: under a time budget each submission's bot thinks at most its even share of
+    ``THINK_SHARE`` (0.8) of the deadline; a node budget is left as it is."""
+    record = Record.from_dict(json.loads(_record("goofspiel", {"galaxies": 1, "planets": 4}, 9)))
+    # Four rounds of two submissions: 0.8 * 4 s / 8 = 0.4 s, below the budget's 1 s.
+    assert sum(1 for e in record.history if e.kind == "submit") == 8
+    assert think_budget(record, Budget(1.0), 4.0) == Budget(0.4)
+    # 0.8 * 40 s / 8 = 4 s: the budget's 1 s is smaller.
+    assert think_budget(record, Budget(1.0), 40.0) == Budget(1.0)
+    assert think_budget(record, Budget(1.0), None) == Budget(1.0)
+    assert think_budget(record, Budget(nodes=5), 4.0) == Budget(nodes=5)

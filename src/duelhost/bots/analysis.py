@@ -30,7 +30,9 @@ found and a ``method`` saying how the values were found:
   against random play, not against a good player.
 
 Timeouts and resignations are noted without a value. ``deadline`` (seconds) bounds the whole
-analysis: decisions past it are noted with ``method`` ``"not analysed"``.
+analysis: decisions past it are noted with ``method`` ``"not analysed"``; under a time budget
+(seconds, not nodes) each submission's bot then thinks at most its even share of
+``THINK_SHARE`` of the deadline, so the whole match is analysed within it.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import inspect
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 import numpy as np
@@ -48,13 +51,15 @@ from duelhost.bots.budget import Budget, default, using
 from duelhost.bots.equilibrium import equilibrium, outcome, rollout
 from duelhost.bots.registry import available_bots, make_bot
 from duelhost.core.errors import ConfigError
-from duelhost.core.record import Record
+from duelhost.core.record import Entry, Record
 from duelhost.core.registry import load
 from duelhost.core.rng import derive
 from duelhost.core.state import State
 
 PLAYOUT_LIMIT = 200
 """Decisions a random playout may take before it counts as a draw."""
+THINK_SHARE = 0.8
+"""Share of a ``deadline`` the bots may think in under a time budget (the rest: replaying)."""
 MAX_ALTERNATIVES = 8
 """Submissions besides the one played that a random-playout note values."""
 
@@ -170,6 +175,93 @@ def hard_bots(game: Any, seed: int) -> list[Bot] | None:
     return [make_bot("hard", game, seat, seed) for seat in (0, 1)]
 
 
+def _method(bots: list[Bot] | None) -> str:
+    """The best method the game's ``hard`` bots offer (module docstring)."""
+    if bots is not None and all(_offers(bot, "matrix") for bot in bots):
+        return "equilibrium"
+    if bots is not None and all(_offers(bot, "evaluate") for bot in bots):
+        return "evaluation"
+    return "random playouts"
+
+
+@dataclass
+class _Analyst:
+    """How one record's submissions are noted: the method, the ``hard`` bots, the playouts'
+    budget and the deadline."""
+
+    bots: list[Bot] | None
+    method: str
+    wanted: int
+    """Submissions besides the one played that random playouts value."""
+    playouts: int
+    rng: Any
+    stop: float | None
+    """``perf_counter`` time past which decisions are not analysed (None: no deadline)."""
+    share: float | None
+    """Seconds of random playouts a submission (an even share of the deadline)."""
+
+    @classmethod
+    def make(
+        cls, record: Record, bots: list[Bot] | None, budget: Budget, deadline: float | None
+    ) -> _Analyst:
+        nodes = budget.nodes if budget.nodes is not None else 64
+        wanted = max(1, min(MAX_ALTERNATIVES, nodes // 4))
+        # Random playouts share the deadline evenly between the submissions (one round each
+        # at least), so a long match gets a note at every decision rather than at its first.
+        submissions = sum(1 for entry in record.history if entry.kind == "submit")
+        return cls(
+            bots,
+            _method(bots),
+            wanted,
+            max(1, nodes // (wanted + 1)),
+            derive(record.seed, "analysis"),
+            None if deadline is None else time.perf_counter() + deadline,
+            None if deadline is None else deadline / max(1, submissions),
+        )
+
+    def note(self, number: int, entry: Entry, state: State, start: State) -> Note:
+        """The note of history entry ``number``, played at ``state`` (``start``: the state at
+        the start of its decision, where random playouts begin)."""
+        decision = state.decision
+        if entry.kind != "submit" or entry.text is None:
+            return Note(number, decision, entry.seat, entry.kind, entry.kind, {}, None, None)
+        submitted = partial(Note, number, decision, entry.seat, entry.text, "submit")
+        if self.stop is not None and time.perf_counter() > self.stop:
+            return submitted({}, None, None, "not analysed")
+        if self.method == "equilibrium":
+            assert self.bots is not None
+            bot: Any = self.bots[entry.seat]
+            strategy, value, gave_up = note_for(bot, SeatHandle(state, entry.seat), entry.text)
+            best = max(strategy, key=lambda text: strategy[text]) if strategy else None
+            return submitted(strategy, value, gave_up, self.method, value - gave_up, best)
+        values = self._values(entry.seat, entry.text, state, start)
+        best = max(values, key=lambda text: values[text])
+        after = values.get(entry.text)
+        lost = None if after is None else max(0.0, values[best] - after)
+        method = self.method if self.method == "evaluation" else "random playouts"
+        return submitted({}, values[best], lost, method, after, best, values)
+
+    def _values(self, seat: int, played: str, state: State, start: State) -> dict[str, float]:
+        """The hard bot's evaluation where it has one, else random playouts."""
+        if self.method == "evaluation":
+            assert self.bots is not None
+            values = _evaluation(self.bots[seat], SeatHandle(state, seat), played)
+            if values:
+                return values
+        candidates = _candidates(start, seat, played, self.wanted, self.rng)
+        until = None if self.share is None else time.perf_counter() + self.share
+        return _playout_values(start, seat, candidates, self.playouts, self.rng, until)
+
+
+def think_budget(record: Record, budget: Budget, deadline: float | None) -> Budget:
+    """The bots' budget a decision: ``budget``, and under a time budget with a deadline at
+    most an even share of ``THINK_SHARE`` of the deadline per submission."""
+    if deadline is None or budget.nodes is not None:
+        return budget
+    submissions = sum(1 for entry in record.history if entry.kind == "submit")
+    return Budget(min(budget.seconds, THINK_SHARE * deadline / max(1, submissions)))
+
+
 def analyse(
     data: dict[str, Any],
     progress: Callable[[int, int], None] | None = None,
@@ -181,93 +273,17 @@ def analyse(
     whole analysis."""
     record = Record.from_dict(data)
     game = load(record.game, **record.options)
-    budget = budget or default()
+    budget = think_budget(record, budget or default(), deadline)
     with using(budget):
         bots = hard_bots(game, record.seed)
-    method = "random playouts"
-    if bots is not None and all(_offers(bot, "matrix") for bot in bots):
-        method = "equilibrium"
-    elif bots is not None and all(_offers(bot, "evaluate") for bot in bots):
-        method = "evaluation"
-    nodes = budget.nodes if budget.nodes is not None else 64
-    wanted = max(1, min(MAX_ALTERNATIVES, nodes // 4))
-    playouts = max(1, nodes // (wanted + 1))
-    rng = derive(record.seed, "analysis")
-    stop = None if deadline is None else time.perf_counter() + deadline
-    # Random playouts share the deadline evenly between the submissions (one round each at
-    # least), so a long match gets a note at every decision rather than at its first ones.
-    submissions = sum(1 for entry in record.history if entry.kind == "submit")
-    share = None if deadline is None else deadline / max(1, submissions)
+    analyst = _Analyst.make(record, bots, budget, deadline)
     state = game.new(record.seed, **record.setup)
     start, start_decision = state.clone(), state.decision
     notes = []
     for number, entry in enumerate(record.history):
-        decision = state.decision
-        if decision != start_decision:
-            start, start_decision = state.clone(), decision
-        if entry.kind != "submit" or entry.text is None:
-            notes.append(Note(number, decision, entry.seat, entry.kind, entry.kind, {}, None, None))
-        elif stop is not None and time.perf_counter() > stop:
-            notes.append(
-                Note(
-                    number,
-                    decision,
-                    entry.seat,
-                    entry.text,
-                    "submit",
-                    {},
-                    None,
-                    None,
-                    "not analysed",
-                )
-            )
-        elif method == "equilibrium":
-            assert bots is not None
-            bot: Any = bots[entry.seat]
-            strategy, value, gave_up = note_for(bot, SeatHandle(state, entry.seat), entry.text)
-            best = max(strategy, key=lambda text: strategy[text]) if strategy else None
-            notes.append(
-                Note(
-                    number,
-                    decision,
-                    entry.seat,
-                    entry.text,
-                    "submit",
-                    strategy,
-                    value,
-                    gave_up,
-                    method,
-                    value - gave_up,
-                    best,
-                )
-            )
-        else:
-            values: dict[str, float] = {}
-            if method == "evaluation":
-                assert bots is not None
-                values = _evaluation(bots[entry.seat], SeatHandle(state, entry.seat), entry.text)
-            if not values:
-                candidates = _candidates(start, entry.seat, entry.text, wanted, rng)
-                until = None if share is None else time.perf_counter() + share
-                values = _playout_values(start, entry.seat, candidates, playouts, rng, until)
-            best = max(values, key=lambda text: values[text])
-            after = values.get(entry.text)
-            notes.append(
-                Note(
-                    number,
-                    decision,
-                    entry.seat,
-                    entry.text,
-                    "submit",
-                    {},
-                    values[best],
-                    None if after is None else max(0.0, values[best] - after),
-                    method if method == "evaluation" else "random playouts",
-                    after,
-                    best,
-                    values,
-                )
-            )
+        if state.decision != start_decision:
+            start, start_decision = state.clone(), state.decision
+        notes.append(analyst.note(number, entry, state, start))
         try:
             state.apply(entry)
         except ValueError as error:

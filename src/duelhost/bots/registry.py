@@ -1,9 +1,9 @@
 """Which bots exist for which games.
 
 Bots for every game live in the modules of ``duelhost.bots`` (discovered); a game's own bots
-live in the module its ``GameSpec.bots`` names, else in the ``bots`` module of its package
+live in the modules its ``GameSpec.bots`` declares, else in the ``bots`` module of its package
 (``games/<name>/bots.py``), imported the first time a bot for that game is looked up. Both
-register through ``register_bot``.
+register through ``register_bot``; no bot module imports another only to have it register.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ import importlib
 import importlib.util
 import pkgutil
 from collections.abc import Callable
+from pathlib import Path
 
 from duelhost.bots.base import Bot
+from duelhost.bots.plans import PLAN_PREFIX, Family, Plan, families, plan_bot
 from duelhost.core.errors import ConfigError
 from duelhost.core.registry import Game, spec
 
@@ -42,8 +44,8 @@ def _discover() -> None:
 
 
 def _discover_for(game: str) -> None:
-    """Import the bots of every game and those of ``game``: the module its spec names, else
-    the ``bots`` module of its package if it has one."""
+    """Import the bots of every game and those of ``game``: the modules its spec declares,
+    else the ``bots`` module of its package if it has one."""
     _discover()
     if game in _games_loaded:
         return
@@ -52,7 +54,9 @@ def _discover_for(game: str) -> None:
     except ConfigError:
         return  # an unknown game has only the bots for every game
     if game_spec.bots is not None:
-        importlib.import_module(game_spec.bots)
+        declared = (game_spec.bots,) if isinstance(game_spec.bots, str) else game_spec.bots
+        for module in declared:
+            importlib.import_module(module)
     else:
         package = game_spec.state.__module__.rpartition(".")[0]
         candidate = f"{package}.bots"
@@ -67,9 +71,24 @@ def available_bots(game: str) -> list[str]:
     return sorted(name for name, by_game in _BOTS.items() if game in by_game or None in by_game)
 
 
+def plan_families(game: str) -> dict[str, Family]:
+    """The families of fixed plans declared for ``game`` (``duelhost.bots.plans``)."""
+    _discover_for(game)
+    return families(game)
+
+
+def known_bot(name: str, game: str) -> bool:
+    """Whether ``name`` names a bot for ``game``: a registered one, or ``plan:FILE``."""
+    return name.startswith(PLAN_PREFIX) or name in available_bots(game)
+
+
 def make_bot(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
-    """A bot for ``seat`` of a match of ``game``; ConfigError naming the choices otherwise."""
+    """A bot for ``seat`` of a match of ``game``: a registered one, or ``plan:FILE`` (the plan
+    written in FILE); ConfigError naming the choices otherwise."""
     _discover_for(game.name)
+    if name.startswith(PLAN_PREFIX):
+        plan = Plan.load(Path(name.removeprefix(PLAN_PREFIX)))
+        return plan_bot(plan, game.name, name)
     by_game = _BOTS.get(name, {})
     factory = by_game.get(game.name) or by_game.get(None)
     if factory is None:

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from duelhost.bots import Bot, SeatHandle, available_bots, make_bot
+from duelhost.bots.registry import known_bot
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.events import describe_event, render_view, seat_label
 from duelhost.core.registry import Game
@@ -36,8 +37,8 @@ class Seat:
     def make(cls, kind: str, game: Game, seat: int, seed: int) -> Seat:
         if kind == "human":
             return cls("human")
-        if kind not in available_bots(game.name):
-            choices = ", ".join(["human", *available_bots(game.name)])
+        if not known_bot(kind, game.name):
+            choices = ", ".join(["human", *available_bots(game.name), "plan:FILE"])
             raise ConfigError(f"--p{seat} must be one of {choices}, got {kind!r}")
         return cls(kind, make_bot(kind, game, seat, seed))
 

@@ -84,9 +84,10 @@ class GameSpec:
     bench: str | None = None
     """Module of the game's own benchmark figures: ``extra(matches, options, console)`` rows,
     and optionally ``balance(game, matches, first_seed)`` for ``duelhost balance``."""
-    bots: str | None = None
-    """Module imported before the game's bots are looked up; it calls ``register_bot``. None:
-    the ``bots`` module of the package of ``state``, if there is one."""
+    bots: str | tuple[str, ...] | None = None
+    """The modules declaring the game's bots (each calls ``register_bot``), imported in order
+    before the game's bots are looked up. None: the ``bots`` module of the package of
+    ``state``, if there is one."""
     commands: str | None = None
     """Module whose ``register(app)`` adds the game's own commands to the ``duelhost`` CLI."""
 

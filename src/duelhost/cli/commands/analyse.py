@@ -18,6 +18,9 @@ from duelhost.bots.budget import Budget, set_default
 from duelhost.cli.output import fail, make_console, print_table
 from duelhost.core.errors import ConfigError
 
+DEFAULT_SECONDS = 4.0
+"""The whole analysis's time under a time budget: each decision thinks an even share of it."""
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
@@ -28,6 +31,12 @@ def register(app: typer.Typer) -> None:
         bot_seconds: Annotated[float, typer.Option(min=0.001, help="think time a decision")] = 1.0,
         bot_nodes: Annotated[
             int | None, typer.Option(min=1, help="nodes a decision (deterministic)")
+        ] = None,
+        seconds: Annotated[
+            float | None,
+            typer.Option(
+                min=0.1, help="time for the whole analysis (default: 4 s, none with --bot-nodes)"
+            ),
         ] = None,
     ) -> None:
         """Value each decision of a recorded match."""
@@ -44,7 +53,9 @@ def register(app: typer.Typer) -> None:
             ) as progress:
                 task = progress.add_task("decisions", total=None)
                 notes = run_analysis(
-                    data, lambda done, total: progress.update(task, completed=done, total=total)
+                    data,
+                    lambda done, total: progress.update(task, completed=done, total=total),
+                    deadline=seconds if seconds is not None or bot_nodes else DEFAULT_SECONDS,
                 )
         except (OSError, ValueError) as error:
             message = str(error) if isinstance(error, ConfigError) else f"{record}: {error}"

@@ -19,6 +19,7 @@ from rich.table import Table
 import duelhost
 from duelhost.bots import available_bots
 from duelhost.bots.budget import Budget
+from duelhost.bots.registry import known_bot
 from duelhost.bots.tournament import Results, check_backend, jobs, ratings, run
 from duelhost.cli.output import fail, make_console, print_table
 from duelhost.core.errors import ConfigError
@@ -75,7 +76,7 @@ def register(app: typer.Typer) -> None:
             names = [name.strip() for name in bots.split(",") if name.strip()]
             if len(names) < 2 or len(set(names)) != len(names):
                 raise ConfigError("--bots needs at least two different bot names")
-            unknown = [n for n in names if n not in available_bots(loaded.name)]
+            unknown = [n for n in names if not known_bot(n, loaded.name)]
             if unknown:
                 raise ConfigError(
                     f"no bot {unknown[0]!r} for {loaded.name}; "

@@ -200,32 +200,37 @@ class Search:
             if ahead >= 0:
                 value += -PRESS * state.quiet if side == self.seat else PRESS * state.quiet
         if self.mobility:
-            if state.side == side:
-                other = state._fork()
-                other._pass()
-                theirs = other._generated()
-                if state.moved < 0:
-                    mine = state._generated()
-                else:  # mid-turn the piece that moved is still: count a fresh turn's moves
-                    fresh = other._fork()
-                    fresh._pass()
-                    mine = fresh._generated()
-            else:
-                other = state
-                passed = state._fork()
-                passed._pass()
-                mine, theirs = passed._generated(), state._generated()
-            value += MOBILITY * (len(mine) - len(theirs))
-            # The other side moves next: what it can take is at risk (its best capture in
-            # full, the next best by another piece in part: a turn is two moves, GE2).
-            threats = sorted((gain(other, m) for m in theirs if m[3]), reverse=True)
-            if threats and threats[0] > 0:
-                value -= THREAT * (threats[0] + (max(threats[1], 0) / 2 if len(threats) > 1 else 0))
-            if self.advance:
-                board = state.board
-                value += ADVANCE * (
-                    advance(board, side, exposed(theirs)) - advance(board, 1 - side, exposed(mine))
-                )
+            value = self._mobility(state, side, value)
+        return value
+
+    def _mobility(self, state: GeneralissimoState, side: int, value: float) -> float:
+        """``value`` with the mobility, threat and advance terms of ``standing`` added."""
+        if state.side == side:
+            other = state._fork()
+            other._pass()
+            theirs = other._generated()
+            if state.moved < 0:
+                mine = state._generated()
+            else:  # mid-turn the piece that moved is still: count a fresh turn's moves
+                fresh = other._fork()
+                fresh._pass()
+                mine = fresh._generated()
+        else:
+            other = state
+            passed = state._fork()
+            passed._pass()
+            mine, theirs = passed._generated(), state._generated()
+        value += MOBILITY * (len(mine) - len(theirs))
+        # The other side moves next: what it can take is at risk (its best capture in
+        # full, the next best by another piece in part: a turn is two moves, GE2).
+        threats = sorted((gain(other, m) for m in theirs if m[3]), reverse=True)
+        if threats and threats[0] > 0:
+            value -= THREAT * (threats[0] + (max(threats[1], 0) / 2 if len(threats) > 1 else 0))
+        if self.advance:
+            board = state.board
+            value += ADVANCE * (
+                advance(board, side, exposed(theirs)) - advance(board, 1 - side, exposed(mine))
+            )
         return value
 
     # ------------------------------------------------------------------ search

@@ -136,7 +136,7 @@ SPEC = register(
         check_options=check_fixed_sizes,
         render=render_view,
         describe_event=describe_event,
-        bots=f"{__name__}.bots",
+        bots=(f"{__name__}.bots", f"{__name__}.plans"),
         commands=f"{__name__}.cli",
         # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
         clock=Clock("move", 10.0),

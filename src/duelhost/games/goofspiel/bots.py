@@ -76,27 +76,29 @@ def _their_fleets(
     return [size for size, count in counts.items() for _ in range(count)]
 
 
-def determinize(handle: SeatHandle, rng: random.Random, memory: RoundMemory | None = None) -> State:
-    """A Goofspiel state agreeing with the seat's view; the unrevealed deal drawn from ``rng``.
-
-    The galaxy order, the revealed values, planet orders and worths are fixed (GO1); the rest
-    of the deal is a random permutation of what is left; the current playing's rounds are
-    replayed (a fleet of 0 is a timeout, GO3). ConfigError if the view's rounds are incomplete.
-    """
-    view = handle.view()
-    options = handle.game.options
-    galaxies, planets = int(options["galaxies"]), int(options["planets"])
-    labels = planet_letters(planets)
-    rounds = (memory or RoundMemory()).rounds(view)
-    values = dict(view["values"])
-    free_values = [v for v in range(1, galaxies + 1) if v not in values.values()]
-    rng.shuffle(free_values)
-    orders = dict(view["planet_orders"])
+def _known_worths(rounds: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """The worths the seat has seen, by galaxy and planet: past rounds' and the current one."""
     known: dict[str, dict[str, int]] = {}
     for entry in [*rounds, {"planet": view.get("planet"), "worth": view.get("worth")}]:
         if entry["planet"] is not None:
             galaxy, planet = entry["planet"].split("-")
             known.setdefault(galaxy, {})[planet] = entry["worth"]
+    return known
+
+
+def _deal(
+    view: dict[str, Any],
+    known: dict[str, dict[str, int]],
+    galaxies: int,
+    planets: int,
+    rng: random.Random,
+) -> tuple[dict[str, int], dict[str, str], dict[str, dict[str, int]]]:
+    """Galaxy values, planet orders and worths agreeing with the view, the rest drawn."""
+    labels = planet_letters(planets)
+    values = dict(view["values"])
+    free_values = [v for v in range(1, galaxies + 1) if v not in values.values()]
+    rng.shuffle(free_values)
+    orders = dict(view["planet_orders"])
     worths: dict[str, dict[str, int]] = {}
     for letter in view["order"]:
         if letter not in values:
@@ -109,6 +111,21 @@ def determinize(handle: SeatHandle, rng: random.Random, memory: RoundMemory | No
         free = [w for w in range(1, planets + 1) if w not in fixed.values()]
         rng.shuffle(free)
         worths[letter] = {p: fixed[p] if p in fixed else free.pop() for p in labels}
+    return values, orders, worths
+
+
+def determinize(handle: SeatHandle, rng: random.Random, memory: RoundMemory | None = None) -> State:
+    """A Goofspiel state agreeing with the seat's view; the unrevealed deal drawn from ``rng``.
+
+    The galaxy order, the revealed values, planet orders and worths are fixed (GO1); the rest
+    of the deal is a random permutation of what is left; the current playing's rounds are
+    replayed (a fleet of 0 is a timeout, GO3). ConfigError if the view's rounds are incomplete.
+    """
+    view = handle.view()
+    options = handle.game.options
+    galaxies, planets = int(options["galaxies"]), int(options["planets"])
+    rounds = (memory or RoundMemory()).rounds(view)
+    values, orders, worths = _deal(view, _known_worths(rounds, view), galaxies, planets, rng)
     game = duelhost.load(
         "goofspiel",
         galaxies=galaxies,

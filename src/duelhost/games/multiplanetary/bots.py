@@ -1,32 +1,15 @@
-"""Multiplanetary Empire's greedy bot (defend threatened planets, then expand to the best value)
-and the registration of the planner levels (``planner.py``).
-
-It reads only its seat's view and the game's ``travel_ticks`` helper. Each tick:
-
-1. Defence. For each of its planets it adds up the enemy ships that will land on it and its
-   own ships that will (fleets in flight), and what the planet produces before the first enemy
-   lands; if that is not enough it keeps every ship at home and asks the nearest planets for
-   the difference.
-2. Expansion. Every other planet is a target. The ships needed are its garrison when the fleet
-   would land (enemy planets keep producing meanwhile; fleets already flying there count for
-   or against) plus one. Targets are taken best first by production per tick divided by (ships
-   needed + travel ticks), from the nearest planets that can spare ships, by standard warp
-   (quantum warp loses half the fleet, MP2).
-
-A planet spares its ships minus a reserve: the enemy ships it expects, or a tenth of its
-garrison when none is expected, so it is never emptied for nothing.
+"""Multiplanetary Empire's greedy bot: each tick it plays the greedy plan of ``tickplan.py``
+(defend threatened planets, then expand to the best value). It reads only its seat's view and
+the game's ``travel_ticks`` helper. The levels (``easy``, ``medium``, ``hard``) are declared in
+``planner.py``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from duelhost.bots.base import SeatHandle
 from duelhost.bots.registry import register_bot
 from duelhost.core.registry import Game
-
-_RATE = {1: 0.25, 2: 0.5, 3: 1.0, 4: 2.0, 5: 4.0}
-"""Ships per tick of each size before doubling (MP6)."""
+from duelhost.games.multiplanetary.tickplan import TickPlan
 
 
 class GreedyMultiplanetaryBot:
@@ -36,95 +19,10 @@ class GreedyMultiplanetaryBot:
         self.seat = seat
 
     def act(self, seat: SeatHandle) -> str:
-        plan = _Plan(seat)
+        plan = TickPlan(seat)
         plan.defend()
         plan.expand()
         return "; ".join(plan.orders) or "wait"
-
-
-class _Plan:
-    """One tick's orders, built from the seat's view: defence first, then expansion."""
-
-    def __init__(self, seat: SeatHandle) -> None:
-        view = seat.view()
-        self.handle = seat
-        self.me = seat.seat
-        self.enemy = 1 - self.me
-        self.tick: int = view["tick"]
-        self.planets: dict[str, dict[str, Any]] = {p["cell"]: p for p in view["planets"]}
-        self.incoming: dict[str, list[int]] = {cell: [0, 0] for cell in self.planets}
-        self.first_enemy: dict[str, int] = {}
-        for fleet in view["fleets"]:
-            self.incoming[fleet["to"]][fleet["owner"]] += fleet["ships"]
-            if fleet["owner"] == self.enemy:
-                arrival = self.first_enemy.get(fleet["to"], fleet["arrives"])
-                self.first_enemy[fleet["to"]] = min(arrival, fleet["arrives"])
-        self.mine = [cell for cell, p in self.planets.items() if p["owner"] == self.me]
-        self.spare: dict[str, int] = {}
-        self.orders: list[str] = []
-
-    def ticks(self, source: str, destination: str) -> int:
-        return int(self.handle.helper("travel_ticks", source, destination, False))
-
-    def defend(self) -> None:
-        """Reserve what each threatened planet needs; ask the nearest planets for any lack."""
-        needs: list[tuple[float, str, int]] = []
-        for cell in self.mine:
-            planet = self.planets[cell]
-            threat = self.incoming[cell][self.enemy]
-            if not threat:
-                self.spare[cell] = planet["ships"] - planet["ships"] // 10
-                continue
-            lead = self.first_enemy[cell] - self.tick
-            growth = int(_RATE[planet["size"]] * max(0, lead - 1))
-            defence = planet["ships"] + self.incoming[cell][self.me] + growth
-            if defence <= threat:
-                self.spare[cell] = 0
-                needs.append((1e9, cell, threat - defence + 1))
-                continue
-            self.spare[cell] = max(0, planet["ships"] - threat)
-        for _, cell, need in sorted(needs, reverse=True):
-            self.send(cell, need, limit=self.first_enemy[cell] - self.tick)
-
-    def expand(self) -> None:
-        """Take the other planets best first by production per (ships needed + travel)."""
-        targets: list[tuple[float, str, int]] = []
-        for cell, planet in self.planets.items():
-            if planet["owner"] == self.me or not self.mine:
-                continue
-            distance = min(self.ticks(source, cell) for source in self.mine)
-            garrison = planet["ships"] + self.incoming[cell][self.enemy]
-            garrison -= self.incoming[cell][self.me]
-            if planet["owner"] == self.enemy:
-                doubling = 2 ** ((self.tick - 1) // 180 if self.tick else 0)
-                garrison += int(_RATE[planet["size"]] * distance * doubling)
-            need = garrison + 1
-            if need <= 0:
-                continue
-            targets.append((_RATE[planet["size"]] / (need + distance), cell, need))
-        for _, cell, need in sorted(targets, reverse=True):
-            self.send(cell, need)
-
-    def send(self, target: str, need: int, limit: int | None = None) -> bool:
-        """Orders for ``need`` ships to ``target`` from the nearest planets with ships to
-        spare (within ``limit`` ticks); False, sending nothing, if they cannot make it."""
-        sources = sorted(
-            (self.ticks(cell, target), cell)
-            for cell in self.mine
-            if cell != target and self.spare[cell] > 0
-        )
-        if limit is not None:
-            sources = [item for item in sources if item[0] <= limit]
-        if sum(self.spare[cell] for _, cell in sources) < need:
-            return False
-        for _, cell in sources:
-            if need <= 0:
-                break
-            amount = min(self.spare[cell], need)
-            self.spare[cell] -= amount
-            need -= amount
-            self.orders.append(f"{cell}>{target} {amount}")
-        return True
 
 
 def make(game: Game, seat: int, seed: int) -> GreedyMultiplanetaryBot:
@@ -133,7 +31,5 @@ def make(game: Game, seat: int, seed: int) -> GreedyMultiplanetaryBot:
 
 register_bot("greedy", make, game="multiplanetary")
 
-# The levels (``easy``, ``medium``, ``hard``) live in ``planner.py`` and register there.
-from duelhost.games.multiplanetary import planner as _planner  # noqa: E402
 
-__all__ = ["GreedyMultiplanetaryBot", "_planner"]
+__all__ = ["GreedyMultiplanetaryBot"]

@@ -6,7 +6,7 @@ production phase), fleets in flight and tick, on the same map (sizes and cells; 
 owners and garrisons only serve the map check and are then replaced).
 
 Each tick the planner lists candidate orders for its seat: the greedy bot's plan at several
-reserves and aggressions (``bots._Plan``), its defence alone, and waiting. It plays each
+reserves and aggressions (``tickplan.TickPlan``), its defence alone, and waiting. It plays each
 candidate against the greedy plan of the other seat, then both seats' greedy plans for
 ``horizon`` more ticks, and scores the end: ships (on planets and in flight) plus production
 to come, mine minus theirs, a win or loss dominating. The best candidate is submitted; ties
@@ -29,8 +29,9 @@ from duelhost.bots.budget import Budget, Clock, default, search_clock
 from duelhost.bots.registry import register_bot
 from duelhost.core.errors import IllegalAction
 from duelhost.core.registry import Game
-from duelhost.games.multiplanetary.bots import _RATE, GreedyMultiplanetaryBot, _Plan
+from duelhost.games.multiplanetary.bots import GreedyMultiplanetaryBot
 from duelhost.games.multiplanetary.rules import NEUTRAL, PERIOD, MultiplanetaryState
+from duelhost.games.multiplanetary.tickplan import RATE, TickPlan
 
 GAME = "multiplanetary"
 WIN = 1e6
@@ -58,7 +59,7 @@ STYLES = (
 
 def plan(handle: SeatHandle, style: Style) -> str:
     """The greedy bot's orders for the seat, made in ``style``."""
-    made = _Plan(handle)
+    made = TickPlan(handle)
     made.defend()
     if style.reserve != 0.1:
         for cell in made.mine:
@@ -122,7 +123,7 @@ def rebuild(handle: SeatHandle) -> MultiplanetaryState:
 def production(state: MultiplanetaryState, seat: int) -> float:
     """Ships per tick the seat's planets make at the base rate."""
     return sum(
-        _RATE[size] for owner, size in zip(state._owner, state._sizes, strict=True) if owner == seat
+        RATE[size] for owner, size in zip(state._owner, state._sizes, strict=True) if owner == seat
     )
 
 

@@ -1,4 +1,5 @@
-"""/TACTIC/'s bots: ``greedy`` (also the ``easy`` level) and the search levels' registration.
+"""/TACTIC/'s bots ``greedy`` and ``easy`` (the same bot); the search levels (``medium``,
+``hard``) are declared in ``search.py``.
 
 The greedy bot builds a front line of its dearest units, then plays one-ply greedy.
 
@@ -18,38 +19,7 @@ from duelhost.bots.base import SeatHandle
 from duelhost.bots.registry import register_bot
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
-
-KING_HP_WEIGHT = 12.0
-UNIT_BONUS = 3.0
-APPROACH = 0.3
-WIN = 1e6
-
-
-def _cell(name: str) -> tuple[int, int]:
-    return ord(name[0]) - ord("A"), int(name[1:]) - 1
-
-
-def score(units: list[dict[str, Any]], seat: int, winner: int | None, over: bool) -> float:
-    """How good a board is for ``seat`` (higher is better)."""
-    if over:
-        return 0.0 if winner is None else (WIN if winner == seat else -WIN)
-    total = 0.0
-    enemy_king = next((u for u in units if u["king"] and u["seat"] != seat), None)
-    for unit in units:
-        left = unit["hp"] - unit["damage"]
-        value = KING_HP_WEIGHT * left if unit["king"] else UNIT_BONUS + left + unit["at"]
-        if unit["seat"] == seat:
-            total += value
-            if enemy_king is not None and not unit["king"]:
-                x, y = _cell(unit["cell"])
-                kx, ky = _cell(enemy_king["cell"])
-                dx, dy = abs(x - kx), abs(y - ky)
-                # Orthogonal attackers need to line up (Manhattan), Badgers diagonal ones.
-                badger = "Badger" in unit.get("abilities", ())
-                total -= APPROACH * (max(dx, dy) if badger else dx + dy)
-        else:
-            total -= value
-    return total
+from duelhost.games.tactic.evaluation import score
 
 
 class GreedyTacticBot:
@@ -112,8 +82,4 @@ class EasyTacticBot(GreedyTacticBot):
 
 
 register_bot("easy", EasyTacticBot, game="tactic")
-
-# The search levels (``medium``, ``hard``) live in ``search.py`` and register there.
-from duelhost.games.tactic import search as _search  # noqa: E402
-
-__all__ = ["EasyTacticBot", "GreedyTacticBot", "_search", "score"]
+__all__ = ["EasyTacticBot", "GreedyTacticBot"]

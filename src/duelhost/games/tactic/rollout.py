@@ -1,7 +1,7 @@
 """/TACTIC/'s rollout policy for the search levels: greedy one action ahead, made cheap.
 
 The policy scores every legal action of the seat whose turn it is by the board after it
-(``raw_score``, the greedy bot's ``bots.score`` computed on the state) and plays the best
+(``raw_score``, the greedy bot's ``evaluation.score`` computed on the state) and plays the best
 while it beats ending the turn; a share ``EPSILON`` of its actions are random. It scores the
 same boards as applying each action's text to a clone of the state, with less work:
 
@@ -28,7 +28,8 @@ import random
 from duelhost.games.tactic.abilities import ABILITIES
 from duelhost.games.tactic.actions import Action, EndTurn, Move
 from duelhost.games.tactic.board import NEIGHBOURS
-from duelhost.games.tactic.bots import APPROACH, KING_HP_WEIGHT, UNIT_BONUS, WIN, GreedyTacticBot
+from duelhost.games.tactic.bots import GreedyTacticBot
+from duelhost.games.tactic.evaluation import APPROACH, KING_HP_WEIGHT, UNIT_BONUS, WIN
 from duelhost.games.tactic.flags import ALIVE, CACHED
 from duelhost.games.tactic.state import TacticState
 from duelhost.games.tactic.units import FACTION, KING, PLACE, PLAY
@@ -51,18 +52,29 @@ FEEL_THE_PAIN = ABILITIES["Feel the Pain"]
 # --------------------------------------------------------------------------- evaluation
 
 
+def _result(state: TacticState, seat: int) -> float:
+    """A finished match's score for ``seat``: ``WIN``, ``-WIN`` or 0 for a draw."""
+    winner = state.winner
+    return 0.0 if winner is None else (WIN if winner == seat else -WIN)
+
+
+def _aura(state: TacticState, units: list[int]) -> set[int]:
+    """The cells next to a unit of ``units`` that changes its neighbours' AT."""
+    aura: set[int] = set()
+    for u in units:
+        if state.u_type[u].kit.gives_at:
+            aura.update(NEIGHBOURS[state.u_cell[u]])
+    return aura
+
+
 def raw_score(state: TacticState, seat: int) -> float:
-    """``bots.score`` on the state itself (no views built): higher is better for ``seat``."""
+    """``evaluation.score`` on the state itself (no views built): higher is better for ``seat``."""
     if state.is_over:
-        winner = state.winner
-        return 0.0 if winner is None else (WIN if winner == seat else -WIN)
+        return _result(state, seat)
     flags, owner, cells = state.u_flags, state.u_owner, state.u_cell
     dmg, types = state.u_dmg, state.u_type
     units = [u for u in range(len(flags)) if flags[u] & ALIVE]
-    aura: set[int] = set()  # cells next to a unit that changes its neighbours' AT
-    for u in units:
-        if types[u].kit.gives_at:
-            aura.update(NEIGHBOURS[cells[u]])
+    aura = _aura(state, units)
     enemy_king = state.kings[1 - seat]
     kx, ky = (cells[enemy_king] % 7, cells[enemy_king] // 7) if enemy_king >= 0 else (0, 0)
     total = 0.0
@@ -105,7 +117,7 @@ def positional(state: TacticState) -> bool:
 
 
 def approach(state: TacticState, unit: int, cell: int) -> float:
-    """The pull towards the enemy King ``bots.score`` takes off for ``unit`` on ``cell``
+    """The pull towards the enemy King ``evaluation.score`` takes off for ``unit`` on ``cell``
     (0 for a King or without an enemy King)."""
     kind = state.u_type[unit]
     enemy_king = state.kings[1 - state.u_owner[unit]]

@@ -12,7 +12,7 @@ Search (single-observer IS-MCTS): each iteration draws a determinization, walks 
 actions (UCT over the actions legal in that determinization, counting availability), adds one
 node, and plays a rollout to a horizon: to the start of the seat's next turn in play (its own
 turn, then the other seat's), to the third turn of play during setup. Rollouts play the greedy
-policy of ``rollout.py`` (``bots.score`` one action ahead, end the turn when nothing improves
+policy of ``rollout.py`` (``evaluation.score`` one action ahead, end the turn when nothing improves
 it; placements as the greedy bot makes them) with a tenth of random actions; the result is the
 score at the horizon squashed into [-1, 1] (a win or loss is +-1). The bot plays the most
 visited action (ties: the higher total). ``hard``'s rollouts have no random actions: in a turn
@@ -44,7 +44,7 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.registry import Game
 from duelhost.core.rng import derive
 from duelhost.games.tactic import board
-from duelhost.games.tactic import rollout as playouts  # a module: bots.py imports this one
+from duelhost.games.tactic import rollout as playouts
 from duelhost.games.tactic.abilities import ABILITIES
 from duelhost.games.tactic.actions import format_action
 from duelhost.games.tactic.bots import GreedyTacticBot

@@ -1,5 +1,5 @@
 """Tactical Genius's greedy bot (a one-type army, sensible stats, the best attack each round) and
-the registration of the search levels (``search.py``).
+the levels (``easy``, ``medium``, ``hard``), declared in ``search.py``.
 
 It picks its army type at random from the match seed (the balance report plays it with random
 types), builds four units at once and replaces losses while points last, advances while no unit
@@ -16,22 +16,16 @@ from duelhost.bots.registry import register_bot
 from duelhost.core.rng import derive
 from duelhost.core.state import Game
 from duelhost.games.tactical_genius import catalogue
-
-GAME = "tactical_genius"
-TYPES = ("Axe", "Sword", "Lance", "Beserker", "Arrow", "Gun", "Magic", "Cannon")
-LETTERS = "ABCDEFGHIJ"
-OWN = ("ABCD", "JIHG")
-"""Each side's own columns, from its edge towards the middle."""
-FAR_EDGE = (9, 0)
-FACING = (1, -1)
-
-
-def _cell(text: str) -> tuple[int, int]:
-    return LETTERS.index(text[0].upper()), int(text[1:]) - 1
-
-
-def _name(col: int, row: int) -> str:
-    return f"{LETTERS[col]}{row + 1}"
+from duelhost.games.tactical_genius.geometry import (
+    FACING,
+    FAR_EDGE,
+    GAME,
+    LETTERS,
+    OWN,
+    TYPES,
+    cell_at,
+    coords,
+)
 
 
 class GreedyTacticalGenius:
@@ -58,25 +52,41 @@ class GreedyTacticalGenius:
     # ------------------------------------------------------------------ reinforcement
 
     def _reinforce(self, seat: SeatHandle, view: dict[str, Any]) -> str:
-        assert self._info is not None
         me = self.seat
-        legal = seat.legal()
         mine = [u for u in view["units"] if u["alive"] and u["seat"] == me]
         enemies = [u for u in view["units"] if u["alive"] and u["seat"] != me]
-        items: list[str] = []
-        advancing = "advance" in legal and not any(
+        advancing = "advance" in seat.legal() and not any(
             self._targets(seat, u["name"], enemies) for u in mine
         )
         if advancing:
-            items.append("advance")
-        occupied = {u["cell"] for u in view["units"] if u["alive"]}
-        if advancing:
-            occupied = {u["cell"] for u in enemies} | {
-                _name(_cell(u["cell"])[0] + FACING[me], _cell(u["cell"])[1]) for u in mine
-            }
+            occupied = self._after_advance(mine, enemies)
+        else:
+            occupied = {u["cell"] for u in view["units"] if u["alive"]}
+        items = ["advance"] if advancing else []
+        items += self._recruits(view, len(mine), occupied, enemies)
+        if not items:
+            return "pass"
+        return "; ".join(items)
+
+    def _after_advance(self, mine: list[dict[str, Any]], enemies: list[dict[str, Any]]) -> set[str]:
+        """The cells the armies will stand on once this seat's has advanced."""
+        step = FACING[self.seat]
+        ahead = {cell_at(coords(u["cell"])[0] + step, coords(u["cell"])[1]) for u in mine}
+        return {u["cell"] for u in enemies} | ahead
+
+    def _recruits(
+        self,
+        view: dict[str, Any],
+        on_board: int,
+        occupied: set[str],
+        enemies: list[dict[str, Any]],
+    ) -> list[str]:
+        """The units to build this reinforcement: three to five in the first round, then one
+        while fewer than two stand, points and bonuses allowing."""
+        assert self._info is not None
+        me = self.seat
         points = view["points_left"][me]
         placed = view["placed"][me]
-        on_board = len(mine)
         bonuses = list(view["bonuses"][me])
         taken = {u["name"].lower() for u in view["units"]}
         wanted = self._rng.randint(3, 5) if view["round"] == 1 else (1 if on_board < 2 else 0)
@@ -84,7 +94,8 @@ class GreedyTacticalGenius:
         ranged = info["class"] == "ranged"
         columns = OWN[me][::-1] if not ranged else OWN[me][::-1][1:] + OWN[me][::-1][:1]
         number = 1
-        for _ in range(wanted):
+        items: list[str] = []
+        for built in range(wanted):
             if on_board >= 6 or placed >= 10 or points < 3 or not bonuses:
                 break
             cell = self._free_cell(columns, occupied, enemies)
@@ -94,25 +105,23 @@ class GreedyTacticalGenius:
                 number += 1
             name = f"{('Gr', 'Bl')[me]}{number}"
             taken.add(name.lower())
-            share = points // max(1, wanted - _) if view["round"] == 1 else points
+            share = points // max(1, wanted - built) if view["round"] == 1 else points
             text, cost = self._unit(name, cell, bonuses.pop(0), share)
             items.append(text)
             occupied.add(cell)
             points -= cost
             placed += 1
             on_board += 1
-        if not items:
-            return "pass"
-        return "; ".join(items)
+        return items
 
     def _free_cell(
         self, columns: str, occupied: set[str], enemies: list[dict[str, Any]]
     ) -> str | None:
-        enemy_cells = [_cell(u["cell"]) for u in enemies]
+        enemy_cells = [coords(u["cell"]) for u in enemies]
         for letter in columns:
             for row in (1, 0, 2):
                 col = LETTERS.index(letter)
-                name = _name(col, row)
+                name = cell_at(col, row)
                 if name in occupied:
                     continue
                 if not catalogue.behind(self.seat, col, row, enemy_cells):
@@ -188,17 +197,17 @@ class GreedyTacticalGenius:
 
     def _score_move(self, unit: dict[str, Any], way: str, by_cell: dict[str, Any]) -> float:
         me = self.seat
-        col, row = _cell(unit["cell"])
+        col, row = coords(unit["cell"])
         ahead = col + FACING[me]
-        if any(_cell(c)[0] == ahead and u["seat"] != me for c, u in by_cell.items()):
+        if any(coords(c)[0] == ahead and u["seat"] != me for c, u in by_cell.items()):
             return 0.0
         if way == "forward":
-            if _name(ahead, row) in by_cell:
+            if cell_at(ahead, row) in by_cell:
                 return 0.0
             return 100.0 if ahead == FAR_EDGE[me] else 0.2
         # Sidestep when an ally blocks the way forward and the side lane is open.
         side = row - 1 if way == "up" else row + 1
-        if _name(ahead, row) in by_cell and _name(col, side) not in by_cell:
+        if cell_at(ahead, row) in by_cell and cell_at(col, side) not in by_cell:
             return 0.1 + 0.01 * self._rng.random()
         return 0.0
 
@@ -211,14 +220,16 @@ class GreedyTacticalGenius:
         by_cell: dict[str, Any],
     ) -> float:
         me = self.seat
-        cell = _cell(words[3])
+        cell = coords(words[3])
         value = 0.0
         hits = [(words[3], skill["multiplier"])]
         if words[2] in ("whirlwind", "rain", "bombard"):
             splash = 1.0 if words[2] == "whirlwind" else 0.5
-            hits += [(_name(cell[0], r), splash) for r in (cell[1] - 1, cell[1] + 1) if 0 <= r < 3]
+            hits += [
+                (cell_at(cell[0], r), splash) for r in (cell[1] - 1, cell[1] + 1) if 0 <= r < 3
+            ]
         if words[2] == "impale" and 0 <= cell[0] + FACING[me] < 10:
-            hits.append((_name(cell[0] + FACING[me], cell[1]), 1.0))
+            hits.append((cell_at(cell[0] + FACING[me], cell[1]), 1.0))
         for name, multiplier in hits:
             target = by_cell.get(name)
             if target is None:
@@ -255,8 +266,4 @@ def make_greedy(game: Game, seat: int, seed: int) -> GreedyTacticalGenius:
 
 
 register_bot("greedy", make_greedy, game=GAME)
-
-# The levels (``easy``, ``medium``, ``hard``) live in ``search.py`` and register there.
-from duelhost.games.tactical_genius import search as _search  # noqa: E402
-
-__all__ = ["GreedyTacticalGenius", "_search"]
+__all__ = ["GreedyTacticalGenius"]

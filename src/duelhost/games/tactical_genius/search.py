@@ -54,14 +54,8 @@ from duelhost.games.tactical_genius.army import (
     ROWS,
     Sheet,
 )
-from duelhost.games.tactical_genius.bots import (
-    FACING,
-    GAME,
-    TYPES,
-    GreedyTacticalGenius,
-    _cell,
-    _name,
-)
+from duelhost.games.tactical_genius.bots import GreedyTacticalGenius
+from duelhost.games.tactical_genius.geometry import FACING, GAME, TYPES, cell_at, coords
 from duelhost.games.tactical_genius.opponent import OpponentModel
 from duelhost.games.tactical_genius.state import TacticalGeniusState
 
@@ -85,12 +79,8 @@ def _centi(text: str) -> int:
     return int(whole) * 100 + int(part or 0)
 
 
-def rebuild(handle: SeatHandle) -> TacticalGeniusState:
-    """The match as the seat's view shows it; ConfigError if the rebuild disagrees with it."""
-    view = handle.view()
-    state = handle.game.new(seed=0)
-    assert isinstance(state, TacticalGeniusState)
-    skills = state.table.skills
+def _restore_bonuses(state: TacticalGeniusState, view: dict[str, Any]) -> None:
+    """Which seat has the even bonuses, and the bonuses each seat has used."""
     bonuses = [[_centi(b) for b in view["bonuses"][s]] for s in (0, 1)]
     if any(b % 2 == 0 for b in bonuses[0]) or any(b % 2 == 1 for b in bonuses[1]):
         state.even_seat = 0
@@ -104,6 +94,50 @@ def rebuild(handle: SeatHandle) -> TacticalGeniusState:
         )
         for s in (0, 1)
     ]
+
+
+def _restore_unit(state: TacticalGeniusState, uid: int, unit: dict[str, Any]) -> None:
+    """Add a unit of the view to the rebuilt match: its sheet (boosts taken off) and place."""
+    boost = {"attack": 0, "defense": 0, "speed": 0}
+    for skill_id in unit["boosts"]:
+        for stat, amount in state.table.skills[skill_id].boosts:
+            boost[stat if stat in boost else "speed"] += amount
+    speed = _centi(unit["speed"]) - 100 * boost["speed"]
+    state.sheets.append(
+        Sheet(
+            uid=uid,
+            owner=int(unit["seat"]),
+            name=str(unit["name"]),
+            type=str(unit["type"]),
+            kind=str(unit["class"]),
+            max_health=int(unit["max_health"]),
+            attack=int(unit["attack"]) - boost["attack"],
+            defense=int(unit["defense"]) - boost["defense"],
+            speed=speed,
+            bonus=speed % 100,
+            skills=tuple(unit["skills"]),
+            value=int(unit["value"]),
+        )
+    )
+    col, row = coords(unit["last_cell"])
+    state.health.append(float(unit["health"]))
+    state.col.append(col)
+    state.row.append(row)
+    state.alive.append(bool(unit["alive"]))
+    state.boost_atk.append(boost["attack"])
+    state.boost_def.append(boost["defense"])
+    state.boost_spd.append(boost["speed"])
+    state.boosted.append(tuple(unit["boosts"]))
+    if unit["alive"]:
+        state.grid[col * ROWS + row] = uid
+
+
+def rebuild(handle: SeatHandle) -> TacticalGeniusState:
+    """The match as the seat's view shows it; ConfigError if the rebuild disagrees with it."""
+    view = handle.view()
+    state = handle.game.new(seed=0)
+    assert isinstance(state, TacticalGeniusState)
+    _restore_bonuses(state, view)
     state.round = int(view["round"])
     state.phase = str(view["phase"])
     state.points = [int(p) for p in view["points_left"]]
@@ -111,38 +145,7 @@ def rebuild(handle: SeatHandle) -> TacticalGeniusState:
     state.kills = [int(k) for k in view["kills"]]
     state.last_log = [dict(entry) for entry in view["log"]]
     for uid, unit in enumerate(view["units"]):
-        boost = {"attack": 0, "defense": 0, "speed": 0}
-        for skill_id in unit["boosts"]:
-            for stat, amount in skills[skill_id].boosts:
-                boost[stat if stat in boost else "speed"] += amount
-        speed = _centi(unit["speed"]) - 100 * boost["speed"]
-        state.sheets.append(
-            Sheet(
-                uid=uid,
-                owner=int(unit["seat"]),
-                name=str(unit["name"]),
-                type=str(unit["type"]),
-                kind=str(unit["class"]),
-                max_health=int(unit["max_health"]),
-                attack=int(unit["attack"]) - boost["attack"],
-                defense=int(unit["defense"]) - boost["defense"],
-                speed=speed,
-                bonus=speed % 100,
-                skills=tuple(unit["skills"]),
-                value=int(unit["value"]),
-            )
-        )
-        col, row = _cell(unit["last_cell"])
-        state.health.append(float(unit["health"]))
-        state.col.append(col)
-        state.row.append(row)
-        state.alive.append(bool(unit["alive"]))
-        state.boost_atk.append(boost["attack"])
-        state.boost_def.append(boost["defense"])
-        state.boost_spd.append(boost["speed"])
-        state.boosted.append(tuple(unit["boosts"]))
-        if unit["alive"]:
-            state.grid[col * ROWS + row] = uid
+        _restore_unit(state, uid, unit)
     if state.view(handle.seat)["units"] != view["units"] or sorted(
         state.legal(handle.seat)
     ) != sorted(handle.legal()):
@@ -200,16 +203,7 @@ class Plans:
         elif self.wait_rounds is not None and int(view["placed"][self.seat]) == 0:
             found = self._armies(view, self.wait_rounds)
         else:
-            for kind in (self.own_type, *[t for t in TYPES if t != self.own_type]):
-                found.append((self.greedy(kind, f"plan-{kind}").act(self.handle), kind))
-            first = found[0][0]
-            items = [item for item in first.split("; ") if item != "pass"]
-            if "advance" in items:
-                flipped = "; ".join(item for item in items if item != "advance") or "pass"
-            else:
-                flipped = "; ".join(["advance", *items])
-            found.insert(1, (flipped, self.own_type))
-            found.append(("pass", self.own_type))
+            found = self._reinforcements()
         unique: list[tuple[str, str]] = []
         seen: set[str] = set()
         for text, kind in found:
@@ -217,6 +211,21 @@ class Plans:
                 seen.add(text)
                 unique.append((text, kind))
         return unique or [("pass", self.own_type)]
+
+    def _reinforcements(self) -> list[tuple[str, str]]:
+        """The greedy bot's reinforcement with each army type (its own type's first), its
+        first one with the advance flipped, and passing."""
+        found: list[tuple[str, str]] = []
+        for kind in (self.own_type, *[t for t in TYPES if t != self.own_type]):
+            found.append((self.greedy(kind, f"plan-{kind}").act(self.handle), kind))
+        items = [item for item in found[0][0].split("; ") if item != "pass"]
+        if "advance" in items:
+            flipped = "; ".join(item for item in items if item != "advance") or "pass"
+        else:
+            flipped = "; ".join(["advance", *items])
+        found.insert(1, (flipped, self.own_type))
+        found.append(("pass", self.own_type))
+        return found
 
     def _armies(self, view: dict[str, Any], wait_rounds: int) -> list[tuple[str, str]]:
         """Before the seat's first unit: wait while the other seat has shown no army in the
@@ -262,17 +271,24 @@ class Plans:
             if len(orders) > 1:
                 other = [o[1] if i == k else o[0] for i, o in enumerate(ranked) if o]
                 texts.append("; ".join(o for o in other))
-        forward = [
-            f"{u['name']} move forward"
-            for u in units
-            if u["seat"] == self.seat
-            and _name(_cell(u["cell"])[0] + FACING[self.seat], _cell(u["cell"])[1]) not in by_cell
-            and 0 <= _cell(u["cell"])[0] + FACING[self.seat] < 10
-        ]
+        forward = [f"{u['name']} move forward" for u in self._free_to_advance(units, by_cell)]
         if forward:
             texts.append("; ".join(forward))
         texts.append("pass")
         return texts
+
+    def _free_to_advance(
+        self, units: list[dict[str, Any]], by_cell: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """The seat's units whose cell ahead is on the board and empty."""
+        step = FACING[self.seat]
+        free = []
+        for unit in units:
+            col, row = coords(unit["cell"])
+            ahead = col + step
+            if unit["seat"] == self.seat and 0 <= ahead < 10 and cell_at(ahead, row) not in by_cell:
+                free.append(unit)
+        return free
 
 
 def regret_matching(values: np.ndarray, iterations: int = RM_ITERATIONS) -> np.ndarray:

@@ -81,6 +81,7 @@ SPEC = register(
         public_submissions=False,
         board="warriors_death",
         bench=f"{__name__}.bench",
+        bots=(f"{__name__}.bots", f"{__name__}.plans"),
         budget=OptionBudget(bounds={"bouts": (1, 9), "rounds": (1, 20), "break_seconds": (0, 300)}),
     )
 )

@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from duelhost.bots.base import Bot, SeatHandle
-from duelhost.bots.budget import Budget, default
+from duelhost.bots.budget import Budget, Clock, default
 from duelhost.bots.equilibrium import equilibrium
 from duelhost.bots.opponent_model import MixtureModel
 from duelhost.bots.registry import register_bot
@@ -380,11 +380,7 @@ class WarriorsDeathBot:
         me, other = self.seat, 1 - self.seat
         clock = self.budget.clock()  # the determinization counts against the time too
         view = handle.view()
-        found = hypotheses(handle.game, view, me)
-        if not found:
-            found = [_bout_start(handle.game, view)]  # cannot happen with a true view
-        states = [self._rng.choice(found) for _ in range(SAMPLES if self.rollouts else 1)]
-        sims = [BoutSim(state) for state in states]
+        sims = self._samples(handle.game, view)
         rows = _moves(sims[0], me)
         cols = sorted({m for sim in sims for m in _moves(sim, other)})
         if not self.rollouts:
@@ -397,31 +393,53 @@ class WarriorsDeathBot:
         total = np.zeros((len(rows), len(cols)))
         sweeps = 0
         while clock.left or sweeps == 0:
-            # One sweep: every cell from the same states, with the same policy of the other
-            # seat (drawn from the model) and the same random numbers.
-            kind = self.model.draw(self._rng)
-            kinds = ("unit", kind) if me == 0 else (kind, "unit")
-            seed = self._rng.getrandbits(64)
-            done: dict[tuple[int, Move, Move], float] = {}
-            for j, theirs in enumerate(cols):
-                k = where[j][sweeps % len(where[j])]
-                for i, mine in enumerate(rows):
-                    # An Astrologian's prediction matters only as hit or miss: cells that differ
-                    # only in which unit a missed prediction named are one rollout (a WRONG
-                    # prediction, -2, matches no unit).
-                    pair = (k, _as_played(mine, theirs[0]), _as_played(theirs, mine[0]))
-                    value = done.get(pair)
-                    if value is None:
-                        sim = sims[k].copy()
-                        if me == 0:
-                            sim.step(pair[1], pair[2])
-                        else:
-                            sim.step(pair[2], pair[1])
-                        value = done[pair] = worth[sim.rollout(random.Random(seed), kinds)]
-                        clock.spend()
-                    total[i, j] += value
+            self._sweep(sims, rows, cols, [w[sweeps % len(w)] for w in where], worth, total, clock)
             sweeps += 1
         return rows, cols, total / sweeps, sims
+
+    def _samples(self, game: Game, view: dict[str, Any]) -> list[BoutSim]:
+        """Bout states agreeing with the seat's view, drawn from the hypotheses."""
+        found = hypotheses(game, view, self.seat)
+        if not found:
+            found = [_bout_start(game, view)]  # cannot happen with a true view
+        states = [self._rng.choice(found) for _ in range(SAMPLES if self.rollouts else 1)]
+        return [BoutSim(state) for state in states]
+
+    def _sweep(
+        self,
+        sims: list[BoutSim],
+        rows: list[Move],
+        cols: list[Move],
+        states: list[int],
+        worth: dict[int, float],
+        total: np.ndarray,
+        clock: Clock,
+    ) -> None:
+        """One sweep, added to ``total``: every cell from the same states (``states[j]`` for
+        column ``j``), with the same policy of the other seat (drawn from the model) and the
+        same random numbers."""
+        me = self.seat
+        kind = self.model.draw(self._rng)
+        kinds = ("unit", kind) if me == 0 else (kind, "unit")
+        seed = self._rng.getrandbits(64)
+        done: dict[tuple[int, Move, Move], float] = {}
+        for j, theirs in enumerate(cols):
+            k = states[j]
+            for i, mine in enumerate(rows):
+                # An Astrologian's prediction matters only as hit or miss: cells that differ
+                # only in which unit a missed prediction named are one rollout (a WRONG
+                # prediction, -2, matches no unit).
+                pair = (k, _as_played(mine, theirs[0]), _as_played(theirs, mine[0]))
+                value = done.get(pair)
+                if value is None:
+                    sim = sims[k].copy()
+                    if me == 0:
+                        sim.step(pair[1], pair[2])
+                    else:
+                        sim.step(pair[2], pair[1])
+                    value = done[pair] = worth[sim.rollout(random.Random(seed), kinds)]
+                    clock.spend()
+                total[i, j] += value
 
     def matrix(self, handle: SeatHandle) -> tuple[list[str], list[str], np.ndarray]:
         """Every legal submission of both seats (rows ours) and the estimated values (ours):

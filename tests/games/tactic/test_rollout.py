@@ -9,7 +9,7 @@ import pytest
 import duelhost
 from duelhost.bots import SeatHandle, make_bot
 from duelhost.games.tactic.actions import format_action
-from duelhost.games.tactic.bots import score
+from duelhost.games.tactic.evaluation import score
 from duelhost.games.tactic.rollout import (
     Policy,
     positional,
