@@ -13,20 +13,47 @@ does to a seat that submits nothing legal in time (RULINGS G3). ``act`` returns 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from duelhost.core.encoding import Draft, Encoding, Step
-from duelhost.core.errors import IllegalAction
-from duelhost.core.registry import Game
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.registry import Game, GameSpec
 from duelhost.core.state import State
 
 
+def game_module(spec: GameSpec, name: str) -> ModuleType | None:
+    """The module ``name`` of the package a game's ``State`` lives in (``encoding``,
+    ``openspiel``, ``batch``), or None where the game has none: how the research layers learn
+    what a game declares for them, built-in or plugin alike."""
+    package = spec.state.__module__.rpartition(".")[0]
+    if not package:
+        return None
+    candidate = f"{package}.{name}"
+    if importlib.util.find_spec(candidate) is None:
+        return None
+    return importlib.import_module(candidate)
+
+
+def has_encoding(spec: GameSpec) -> bool:
+    """Whether the game ships an action encoding (``encoding.py`` beside its ``State``)."""
+    return game_module(spec, "encoding") is not None
+
+
 def load_encoding(game: Game) -> Encoding:
-    """The fixed action encoding of a loaded game (``duelhost.games.<name>.encoding``)."""
-    module = importlib.import_module(f"duelhost.games.{game.name}.encoding")
+    """The fixed action encoding of a loaded game: ``encoding(options)`` of the ``encoding``
+    module beside its ``State`` (``duelhost/games/<name>/encoding.py`` for a built-in game);
+    ConfigError for a game that ships none."""
+    module = game_module(game.spec, "encoding")
+    if module is None:
+        raise ConfigError(
+            f"{game.name} has no action encoding (an encoding.py beside its State), so it has no "
+            "research interfaces; see docs/adding-a-game.md"
+        )
     made: Encoding = module.encoding(game.options)
     return made
 

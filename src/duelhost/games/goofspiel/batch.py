@@ -2,7 +2,7 @@
 
 The rules are those of ``duelhost.games.goofspiel`` (GO1-GO5), the deal of every playing is
 the engine's ``draw_deal(seed, playing, ...)`` from the match seed, bit for bit (G6;
-``duelhost.vector.deal`` draws many at once), and
+``batch_deal`` draws many at once), and
 actions are the indices of the game's encoding (``i`` sends the fleet of size ``i + 1``). An
 index the mask forbids (including -1) is a timeout (GO3): a fleet of size 0 is sent and one of
 the largest remaining fleets destroyed. So the same seeds and submissions give the same
@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from duelhost.vector.deal import draw_deals
+from duelhost.core.errors import ConfigError
+from duelhost.games.goofspiel.batch_deal import draw_deals
 
 Array = npt.NDArray[Any]
 IN_PLAY = -2
@@ -35,6 +36,7 @@ class GoofspielBatch:
         self.max_replays = max_replays
         self.rounds = galaxies * planets
         self.num_actions = planets
+        self.observation_size = 4 * planets + 2 * galaxies + 8
         b = size
         self.seeds = np.zeros(b, np.int64)
         self.fleets = np.zeros((b, 2, planets + 1), np.int16)
@@ -187,3 +189,38 @@ class GoofspielBatch:
         if again.size:
             self.playing[again] += 1
             self._begin_playing(again)
+
+
+# ---------------------------------------------------------------------- declarations
+# What ``duelhost.vector`` reads (see docs/research.md, "Batched engines").
+
+
+def batch_engine(size: int, options: dict[str, Any]) -> GoofspielBatch:
+    """``size`` matches with these (resolved) options; the deal is always drawn (GO5's fixed
+    deals are the reference engine's only)."""
+    fixed = [key for key in ("galaxy_order", "values", "planet_orders", "worths") if options[key]]
+    if fixed:
+        raise ConfigError(f"the batched engine draws every deal; it has no {', '.join(fixed)}")
+    return GoofspielBatch(
+        size, int(options["galaxies"]), int(options["planets"]), int(options["max_replays"])
+    )
+
+
+CLASSIC_CARDS = 13
+
+
+def bench_configs(options: dict[str, Any]) -> list[tuple[str, dict[str, Any], int, int]]:
+    """``duelhost bench goofspiel --vector``: (label, options, batched steps, share of the
+    reference engine's matches): classic Goofspiel (the chosen cards with one galaxy, else
+    13) and seven galaxies."""
+    cards = int(options["planets"]) if options["galaxies"] == 1 else CLASSIC_CARDS
+    return [
+        (f"classic {cards}-card", {"galaxies": 1, "planets": cards, "max_replays": 0}, 60, 1),
+        ("seven galaxies", {"galaxies": 7, "planets": 7, "max_replays": 10}, 120, 10),
+    ]
+
+
+def openspiel_counterpart(options: dict[str, Any]) -> str | None:
+    """OpenSpiel's own game for the first benchmark configuration."""
+    cards = int(options["planets"]) if options["galaxies"] == 1 else CLASSIC_CARDS
+    return f"goofspiel(num_cards={cards},points_order=random)"
