@@ -1,7 +1,9 @@
 """A game is one folder and one declaration: the layers above the games never name one.
 
 host/, server/, cli/, bench/ and bots/ learn everything about a game from its ``GameSpec`` and
-the modules it names, so adding a game touches none of them (issue 17). This test reads every
+the modules it names, so adding a game touches none of them (issue 17); so do the research
+layers openspiel/, envs/ and vector/, from the ``encoding``, ``openspiel`` and ``batch``
+modules beside a game's ``State`` (issue 29). This test reads every
 file there and fails on any built-in game's engine name or title (docs, tests and examples are
 free to name games).
 """
@@ -16,7 +18,7 @@ import duelhost.games
 from duelhost.core.registry import spec
 
 SOURCE = Path(duelhost.games.__file__).resolve().parents[1]
-LAYERS = ("host", "server", "cli", "bench", "bots")
+LAYERS = ("host", "server", "cli", "bench", "bots", "openspiel", "envs", "vector")
 BUILT_IN = [m.name for m in pkgutil.iter_modules(duelhost.games.__path__) if m.ispkg]
 
 

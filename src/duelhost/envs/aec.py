@@ -1,8 +1,8 @@
 """The AEC environment: one seat acts at a time, following the match's ``to_act``.
 
 In a simultaneous decision seat 0 acts first, then seat 1 (seat 0's choice is held by the
-kernel, so seat 1's observation cannot show it). In a multi-step decision (a Multiplanetary
-tick, a Tactical Genius phase) the seat stays selected until it chooses END.
+kernel, so seat 1's observation cannot show it). In a multi-step decision (a tick's orders,
+an army built item by item) the seat stays selected until it chooses END.
 """
 
 from __future__ import annotations

@@ -108,5 +108,3 @@ class SeedChance(NoChance):
 
     def describe(self, outcome: int) -> str:
         return self.names[outcome]
-
-

@@ -2,8 +2,9 @@
 
 Each game's parameters are its scalar options (numbers, booleans, text) plus ``seed`` (the
 match seed where the engine still uses one) and those its ``openspiel`` module declares
-(``Declarations``: extra parameters, the bound on a match's length, chance nodes). Actions are the indices of the game's fixed encoding
-(``duelhost/games/<name>/encoding.py``), the same as in ``duelhost.envs``. A decision where
+(``Declarations``: extra parameters, the bound on a match's length, chance nodes). Actions
+are the indices of the game's fixed encoding (the ``encoding`` module beside its ``State``),
+the same as in ``duelhost.envs``. A decision where
 both seats act is a simultaneous node; a decision of one seat is that player's node (in a
 simultaneous game too, where one seat acts alone). In a
 multi-step decision a seat that has submitted (chosen END) while the other is still building
