@@ -11,7 +11,7 @@ import duelhost
 from duelhost.core.encoding import Encoding
 from duelhost.core.events import render_view
 from duelhost.core.registry import Game
-from duelhost.envs.driver import Driver, load_encoding
+from duelhost.envs.driver import Driver, check_illegal, load_encoding
 
 AGENTS = ("seat_0", "seat_1")
 RENDER_MODES = ("ansi", "human")
@@ -29,7 +29,19 @@ class Common:
     driver: Driver
     render_mode: str | None
 
-    def _setup(self, game: str, render_mode: str | None, options: dict[str, Any]) -> None:
+    def _setup(
+        self,
+        game: str,
+        render_mode: str | None,
+        options: dict[str, Any],
+        max_cycles: int | None = None,
+        illegal: str = "raise",
+    ) -> None:
+        if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
+            raise duelhost.ConfigError(f"max_cycles must be a positive integer, got {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self.illegal = check_illegal(illegal)
+        self.cycles = 0
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise duelhost.ConfigError(
                 f"render_mode must be one of {', '.join(RENDER_MODES)}, got {render_mode!r}"
@@ -62,7 +74,13 @@ class Common:
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         match_seed = int(self._seeds.integers(0, 2**31 - 1))
-        self.driver = Driver(self.game, self.encoding, match_seed)
+        self.driver = Driver(self.game, self.encoding, match_seed, self.illegal)
+        self.cycles = 0
+
+    def _truncated(self) -> bool:
+        """Whether ``max_cycles`` cycles are played (the match not over)."""
+        over = self.driver.state.is_over
+        return self.max_cycles is not None and self.cycles >= self.max_cycles and not over
 
     def _observation(self, seat: int) -> dict[str, Any]:
         return {"observation": self.driver.observe(seat), "action_mask": self.driver.mask(seat)}
