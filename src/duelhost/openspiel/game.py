@@ -154,6 +154,14 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
         return DuelhostObserver(self.encoding, iig_obs_type)
 
 
+NO_INFORMATION_STATE_TENSOR = (
+    "duelhost games provide no information-state tensor (provides_information_state_tensor is "
+    "False): the observation tensor holds what the seat sees now, not its whole history; use "
+    "observation_tensor() (rl_environment does), or information_state_string(), the seat's "
+    "view as JSON"
+)
+
+
 class Shared:
     """What every state of one game shares; never copied when OpenSpiel clones a state."""
 
@@ -295,14 +303,22 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
 
 
 class DuelhostObserver:
-    """Observations from views: the encoding's tensor and the view as compact JSON."""
+    """Observations from views: the encoding's tensor and the view as compact JSON.
+
+    An observer for information states (``perfect_recall``) has strings only: asking it for
+    a tensor raises (``NO_INFORMATION_STATE_TENSOR``) rather than hand back the observation
+    tensor as if it were one.
+    """
 
     def __init__(self, encoding: Encoding, iig_obs_type: Any) -> None:
         self.encoding = encoding
-        self.tensor = np.zeros(encoding.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.recall = bool(getattr(iig_obs_type, "perfect_recall", False))
+        self.tensor = np.zeros(0 if self.recall else encoding.observation_size, np.float32)
+        self.dict = {} if self.recall else {"observation": self.tensor}
 
     def set_from(self, state: DuelhostState, player: int) -> None:
+        if self.recall:
+            raise NotImplementedError(NO_INFORMATION_STATE_TENSOR)
         state._begin()
         driver = state.driver
         if driver is None:
