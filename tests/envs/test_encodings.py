@@ -209,3 +209,36 @@ def test_max_cycles_truncates() -> None:
     assert all(sequential.truncations.values()) and not sequential.driver.state.is_over
     with pytest.raises(duelhost.ConfigError, match="max_cycles must be a positive integer"):
         env("goofspiel", max_cycles=0)
+
+
+def test_goofspiel_observation_holds_the_prizes_still_to_come() -> None:
+    """Layout (docs/research.md): 5 * planets + 3 * galaxies + 8 floats, the last planets +
+    galaxies of them the worths of this galaxy and the galaxies' values not yet revealed."""
+    game = duelhost.load("goofspiel", galaxies=2, planets=3, max_replays=0)
+    encoding = load_encoding(game)
+    assert encoding.observation_size == 5 * 3 + 3 * 2 + 8 == 29
+    state = game.new(seed=4)
+    view = state.view(0)
+    first_worth, first_value = view["worth"], view["values"][view["galaxy"]]
+    tail = encoding.observe(view, ())[-5:]
+    # Round 1: worths other than the one shown are to come; the other galaxy's value too.
+    assert tail[:3] == [0.0 if w == first_worth else 1.0 for w in (1, 2, 3)]
+    assert tail[3:] == [0.0 if v == first_value else 1.0 for v in (1, 2)]
+    state.submit(0, "1")
+    state.submit(1, "2")
+    view = state.view(1)
+    second = view["worth"]
+    tail = encoding.observe(view, ())[-5:]
+    # Round 2: one worth of three is still to come, the one neither revealed.
+    assert sum(tail[:3]) == 1.0 and tail[{1, 2, 3}.difference({first_worth, second}).pop() - 1]
+    hidden = duelhost.load("goofspiel", galaxies=2, planets=3, show_history=False)
+    view = hidden.new(seed=4).view(0)
+    assert load_encoding(hidden).observe(view, ())[-5:-2] == [0.0, 0.0, 0.0]  # G4: no past
+
+
+def test_goofspiel_without_history_is_an_environment_too() -> None:
+    """Views without ``show_history`` hide the other's fleets and the timeouts (G4); the
+    observation once read them and raised KeyError."""
+    from pettingzoo.test import api_test
+
+    api_test(env("goofspiel", galaxies=1, planets=5, show_history=False), num_cycles=30)

@@ -186,7 +186,7 @@ def test_observations_and_masks_are_the_encodings(name: str, options: dict[str, 
 def test_vector_env_follows_gymnasium_conventions() -> None:
     env = vector_env("goofspiel", 16, galaxies=1, planets=3, max_replays=0)
     observations, infos = env.reset(seed=100)
-    assert observations["observation"].shape == (16, 2, 4 * 3 + 2 + 8)
+    assert observations["observation"].shape == (16, 2, 5 * 3 + 3 + 8)
     assert observations["action_mask"].shape == (16, 2, 3)
     assert infos["seed"].tolist() == list(range(100, 116))
     assert env.action_space.shape == (16, 2)

@@ -36,7 +36,7 @@ class GoofspielBatch:
         self.max_replays = max_replays
         self.rounds = galaxies * planets
         self.num_actions = planets
-        self.observation_size = 4 * planets + 2 * galaxies + 8
+        self.observation_size = 5 * planets + 3 * galaxies + 8
         b = size
         self.seeds = np.zeros(b, np.int64)
         self.fleets = np.zeros((b, 2, planets + 1), np.int16)
@@ -96,11 +96,12 @@ class GoofspielBatch:
         return self.round_worths[self._rows, index]
 
     def observations(self) -> Array:
-        """``(size, 2, 4 * planets + 2 * galaxies + 8)`` float32, seat by seat, the same
-        features as ``duelhost.games.goofspiel.encoding`` (own side first)."""
+        """``(size, 2, 5 * planets + 3 * galaxies + 8)`` float32, seat by seat, the same
+        features as ``duelhost.games.goofspiel.encoding`` (own side first; views with
+        ``show_history``)."""
         b, g, p = self.size, self.galaxies, self.planets
         over = self.winner != IN_PLAY
-        out = np.zeros((b, 2, 4 * p + 2 * g + 8), np.float32)
+        out = np.zeros((b, 2, self.observation_size), np.float32)
         live = ~over
         rows = self._rows[live]
         worth = self.round_worths[rows, self.round[live]] - 1
@@ -127,7 +128,23 @@ class GoofspielBatch:
             out[:, seat, base + 5] = self.destroyed[:, other] / (g * p)
             out[:, seat, base + 6] = self.playing / (self.max_replays + 1)
             out[:, seat, base + 7] = over
+        self._to_come(out, rows, bout, round_in_bout, base + 8)
         return out
+
+    def _to_come(
+        self, out: Array, rows: Array, bout: Array, round_in_bout: Array, base: int
+    ) -> None:
+        """The prizes not yet revealed: this galaxy's worths after this round, and the
+        values of the galaxies after this one (matches in play, ``rows``)."""
+        p, g = self.planets, self.galaxies
+        for ahead in range(1, p):
+            later = round_in_bout + ahead < p
+            worths = self.round_worths[rows[later], self.round[rows[later]] + ahead] - 1
+            out[rows[later], :, base + worths] = 1.0
+        for ahead in range(1, g):
+            later = bout + ahead < g
+            values = self.bout_values[rows[later], bout[later] + ahead] - 1
+            out[rows[later], :, base + p + values] = 1.0
 
     # ------------------------------------------------------------------ a round
 
@@ -201,6 +218,8 @@ def batch_engine(size: int, options: dict[str, Any]) -> GoofspielBatch:
     fixed = [key for key in ("galaxy_order", "values", "planet_orders", "worths") if options[key]]
     if fixed:
         raise ConfigError(f"the batched engine draws every deal; it has no {', '.join(fixed)}")
+    if not options["show_history"]:
+        raise ConfigError("the batched engine observes as views with show_history do")
     return GoofspielBatch(
         size, int(options["galaxies"]), int(options["planets"]), int(options["max_replays"])
     )
