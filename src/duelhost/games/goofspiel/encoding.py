@@ -8,7 +8,8 @@ Observation (``5 * planets + 3 * galaxies + 8`` floats, from the seat's view, th
 side first): the worth of the planet fought now (one-hot over 1..planets), the strategic value
 of the galaxy fought now (one-hot over 1..galaxies), the round within the bout (one-hot), the
 bout (one-hot), the remaining fleets of each size (own, then the opponent's, as a fraction of
-``galaxies``; the opponent's are 0 without ``show_history``, whose views hide them), net worth this bout (own, opponent's, over 1 + ... + planets), strategic value
+``galaxies``; the opponent's are 0 without ``show_history``, whose views hide them), net
+worth this bout (own, opponent's, over 1 + ... + planets), strategic value
 (own, opponent's, over 1 + ... + galaxies), fleets destroyed by timeouts (own, opponent's;
 0 without ``show_history``),
 the replay number over ``max_replays + 1``, whether the match is over; then the prizes still
