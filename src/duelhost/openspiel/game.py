@@ -48,7 +48,13 @@ class Declarations:
     - ``chance(game, seed, params)``: the chance nodes (``duelhost.openspiel.chance``;
       default: none, the match is dealt from ``seed``);
     - ``PERFECT_INFORMATION``: True for a sequential game whose views hide nothing (default
-      False; a game with simultaneous decisions is always of imperfect information).
+      False; a game with simultaneous decisions is always of imperfect information);
+    - ``utility(options, params)``: ``(kind, minimum, maximum)``, kind ``"zero_sum"`` or
+      ``"general_sum"`` (default zero-sum, -1 to 1);
+    - ``returns(state, params)``: the returns of a finished match (default +1 / -1 for a
+      win / loss, 0 for a draw);
+    - ``information_state(view, seat, params)``: the information-state string of a seat
+      from its view, or None for the default (the view as compact JSON).
     """
 
     def __init__(self, spec: duelhost.GameSpec) -> None:
@@ -89,6 +95,13 @@ class Declarations:
     def perfect_information(self) -> bool:
         return bool(self._get("PERFECT_INFORMATION", False))
 
+    def utility(self, duel: duelhost.Game, params: dict[str, Any]) -> tuple[str, float, float]:
+        declared = self._get("utility", None)
+        if declared is None:
+            return ("zero_sum", -1.0, 1.0)
+        kind, low, high = declared(duel.options, params)
+        return (str(kind), float(low), float(high))
+
 
 class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
     """A duelhost game with fixed options, as an OpenSpiel game."""
@@ -106,6 +119,8 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
         spec = duel.spec
         simultaneous = any(kind in spec.dynamics for kind in ("simultaneous", "tick"))
         perfect = not simultaneous and declared.perfect_information()
+        kind, low, high = declared.utility(duel, values)
+        zero_sum = kind == "zero_sum"
         stochastic = chance.max_outcomes > 0
         game_type = pyspiel.GameType(
             short_name=f"duelhost_{name}",
@@ -119,7 +134,9 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
             information=pyspiel.GameType.Information.PERFECT_INFORMATION
             if perfect
             else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            utility=pyspiel.GameType.Utility.ZERO_SUM
+            if zero_sum
+            else pyspiel.GameType.Utility.GENERAL_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
             max_num_players=2,
             min_num_players=2,
@@ -133,9 +150,9 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=encoding.num_actions,
             max_chance_outcomes=chance.max_outcomes,
             num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=declared.max_length(duel, values),
         )
         super().__init__(game_type, info, values)
@@ -144,6 +161,8 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
         self.encoding = encoding
         self.seed = seed
         self.chance = chance
+        self.declared = declared
+        self.values = values
 
     def new_initial_state(self) -> DuelhostState:
         return DuelhostState(self)
@@ -151,7 +170,7 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> DuelhostObserver:
-        return DuelhostObserver(self.encoding, iig_obs_type)
+        return DuelhostObserver(self.encoding, iig_obs_type, self.declared, self.values)
 
 
 NO_INFORMATION_STATE_TENSOR = (
@@ -168,6 +187,8 @@ class Shared:
     def __init__(self, game: DuelhostGame) -> None:
         self.duel = game.duel
         self.encoding = game.encoding
+        self.returns = game.declared._get("returns", None)
+        self.values = game.values
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
         return self
@@ -291,6 +312,9 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
         self._begin()
         if self.driver is None:
             return [0.0, 0.0]
+        declared = self.shared.returns
+        if declared is not None and self.driver.state.is_over:
+            return [float(value) for value in declared(self.driver.state, self.shared.values)]
         return self.driver.returns()
 
     def __str__(self) -> str:
@@ -310,8 +334,17 @@ class DuelhostObserver:
     tensor as if it were one.
     """
 
-    def __init__(self, encoding: Encoding, iig_obs_type: Any) -> None:
+    def __init__(
+        self,
+        encoding: Encoding,
+        iig_obs_type: Any,
+        declared: Declarations | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
         self.encoding = encoding
+        hook = None if declared is None else declared._get("information_state", None)
+        self.information_state = hook
+        self.params = params or {}
         self.recall = bool(getattr(iig_obs_type, "perfect_recall", False))
         self.tensor = np.zeros(0 if self.recall else encoding.observation_size, np.float32)
         self.dict = {} if self.recall else {"observation": self.tensor}
@@ -333,6 +366,10 @@ class DuelhostObserver:
         if driver is None:
             return "start"
         view = driver.state.view(player)
+        if self.recall and self.information_state is not None:
+            declared: str | None = self.information_state(view, player, self.params)
+            if declared is not None:
+                return declared
         for key in _HIDDEN_KERNEL_FIELDS:
             view.pop(key, None)
         text = json.dumps(view, sort_keys=True, separators=(",", ":"))
