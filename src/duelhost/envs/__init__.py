@@ -11,7 +11,8 @@ An index the mask forbids raises ``IllegalAction`` (``illegal="timeout"``: it is
 timeout, see ``duelhost.envs.driver``); ``max_cycles=n`` truncates a match after ``n``
 cycles. Rewards are
 +1/-1 at a win/loss, 0 for a draw. ``render_mode="ansi"`` returns the spectator's view as
-text; ``"human"`` prints it.
+text; ``"human"`` prints it. ``single_agent_env(game, opponent, seat, **options)`` is a
+Gymnasium ``Env`` for one seat against a duelhost bot (``duelhost.envs.single``).
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ from __future__ import annotations
 from duelhost.envs.aec import DuelhostAECEnv, env
 from duelhost.envs.driver import Driver, load_encoding
 from duelhost.envs.parallel import DuelhostParallelEnv, parallel_env
+from duelhost.envs.single import SingleAgentEnv, single_agent_env
 
 __all__ = [
     "Driver",
     "DuelhostAECEnv",
     "DuelhostParallelEnv",
+    "SingleAgentEnv",
     "env",
     "load_encoding",
     "parallel_env",
+    "single_agent_env",
 ]
