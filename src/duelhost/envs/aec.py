@@ -26,10 +26,11 @@ class DuelhostAECEnv(Common, AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         max_cycles: int | None = None,
         illegal: str = "raise",
+        factored: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
-        self._setup(game, render_mode, options, max_cycles, illegal)
+        self._setup(game, render_mode, options, max_cycles, illegal, factored)
         self.steps = 0
         self.agents: list[str] = []
 
@@ -83,7 +84,8 @@ def env(
     render_mode: str | None = None,
     max_cycles: int | None = None,
     illegal: str = "raise",
+    factored: bool = False,
     **options: Any,
 ) -> DuelhostAECEnv:
     """The AEC environment of ``game`` with the game's ``options``."""
-    return DuelhostAECEnv(game, render_mode, max_cycles, illegal, **options)
+    return DuelhostAECEnv(game, render_mode, max_cycles, illegal, factored, **options)

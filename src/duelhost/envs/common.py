@@ -12,6 +12,7 @@ from duelhost.core.encoding import Encoding
 from duelhost.core.events import render_view
 from duelhost.core.registry import Game
 from duelhost.envs.driver import Driver, check_illegal, load_encoding
+from duelhost.envs.factored import Factored
 
 AGENTS = ("seat_0", "seat_1")
 RENDER_MODES = ("ansi", "human")
@@ -36,6 +37,7 @@ class Common:
         options: dict[str, Any],
         max_cycles: int | None = None,
         illegal: str = "raise",
+        factored: bool = False,
     ) -> None:
         if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
             raise duelhost.ConfigError(f"max_cycles must be a positive integer, got {max_cycles!r}")
@@ -48,6 +50,8 @@ class Common:
             )
         self.game = duelhost.load(game, **options)
         self.encoding = load_encoding(self.game)
+        if factored:
+            self.encoding = Factored(self.encoding)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         size = self.encoding.num_actions

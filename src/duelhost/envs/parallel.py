@@ -27,9 +27,10 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         max_cycles: int | None = None,
         illegal: str = "raise",
+        factored: bool = False,
         **options: Any,
     ) -> None:
-        self._setup(game, render_mode, options, max_cycles, illegal)
+        self._setup(game, render_mode, options, max_cycles, illegal, factored)
         self.agents: list[str] = []
 
     def _observation(self, seat: int) -> dict[str, Any]:
@@ -85,7 +86,8 @@ def parallel_env(
     render_mode: str | None = None,
     max_cycles: int | None = None,
     illegal: str = "raise",
+    factored: bool = False,
     **options: Any,
 ) -> DuelhostParallelEnv:
     """The parallel environment of ``game`` with the game's ``options``."""
-    return DuelhostParallelEnv(game, render_mode, max_cycles, illegal, **options)
+    return DuelhostParallelEnv(game, render_mode, max_cycles, illegal, factored, **options)

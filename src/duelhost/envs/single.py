@@ -25,7 +25,9 @@ from gymnasium import spaces
 import duelhost
 from duelhost.bots import SeatHandle
 from duelhost.bots.registry import make_bot
+from duelhost.core.encoding import Encoding
 from duelhost.envs.driver import Driver, check_illegal, load_encoding
+from duelhost.envs.factored import Factored
 
 
 class SingleAgentEnv(gymnasium.Env[Any, Any]):
@@ -40,6 +42,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         seat: int = 0,
         max_steps: int | None = None,
         illegal: str = "raise",
+        factored: bool = False,
         **options: Any,
     ) -> None:
         if seat not in (0, 1):
@@ -47,7 +50,9 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         if max_steps is not None and (isinstance(max_steps, bool) or max_steps < 1):
             raise duelhost.ConfigError(f"max_steps must be a positive integer, got {max_steps!r}")
         self.game = duelhost.load(game, **options)
-        self.encoding = load_encoding(self.game)
+        self.encoding: Encoding = load_encoding(self.game)
+        if factored:
+            self.encoding = Factored(self.encoding)
         self.opponent_name = opponent
         make_bot(opponent, self.game, 1 - seat)  # an unknown bot fails here, not at reset
         self.seat = seat
