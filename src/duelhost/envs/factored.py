@@ -7,8 +7,7 @@ of the legal indices, the second the trailing digits that complete a legal index
 chosen leading one, and the second step submits exactly that move. So the masks have ``K``
 entries (609 for 370,249 flat indices) and the legal set reached is exactly the flat one. The
 first digit is kept in the draft (``duelhost.core.encoding``), shown to the seat as a one-hot
-after its flat observation. Flat indices of the built-in games run source-major, so the first
-step is mostly "which piece or cell", the second "which move of it".
+after its flat observation. What a first digit groups follows the encoding's index order.
 
 Pass ``factored=True`` to ``env``, ``parallel_env`` or ``single_agent_env``. Encodings whose
 decisions already take several steps are not factored (their steps are small already).
