@@ -20,19 +20,8 @@ from duelhost.envs.common import AGENTS, Common
 class DuelhostAECEnv(Common, AECEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``AECEnv``."""
 
-    def __init__(
-        self,
-        game: str,
-        render_mode: str | None = None,
-        max_cycles: int | None = None,
-        illegal: str = "raise",
-        factored: bool = False,
-        **options: Any,
-    ) -> None:
-        super().__init__()
-        self._setup(game, render_mode, options, max_cycles, illegal, factored)
-        self.steps = 0
-        self.agents: list[str] = []
+    steps = 0
+    """Steps since the reset (two make a cycle)."""
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._new_match(seed)
@@ -79,13 +68,7 @@ class DuelhostAECEnv(Common, AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[state.to_act[0]]
 
 
-def env(
-    game: str,
-    render_mode: str | None = None,
-    max_cycles: int | None = None,
-    illegal: str = "raise",
-    factored: bool = False,
-    **options: Any,
-) -> DuelhostAECEnv:
-    """The AEC environment of ``game`` with the game's ``options``."""
-    return DuelhostAECEnv(game, render_mode, max_cycles, illegal, factored, **options)
+def env(game: str, **arguments: Any) -> DuelhostAECEnv:
+    """The AEC environment of ``game``: ``render_mode``, ``max_cycles``, ``illegal`` and
+    ``factored`` as ``DuelhostAECEnv`` takes them, every other keyword an option of the game."""
+    return DuelhostAECEnv(game, **arguments)

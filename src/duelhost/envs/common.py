@@ -30,14 +30,30 @@ class Common:
     driver: Driver
     render_mode: str | None
 
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        illegal: str = "raise",
+        factored: bool = False,
+        **options: Any,
+    ) -> None:
+        """``game`` with its ``options``; ``max_cycles`` truncates, ``illegal`` says what a
+        forbidden index does (``duelhost.envs.driver``), ``factored`` chooses each index in two
+        small steps (``duelhost.envs.factored``)."""
+        super().__init__()
+        self._setup(game, render_mode, options, max_cycles, illegal, factored)
+        self.agents: list[str] = []
+
     def _setup(
         self,
         game: str,
         render_mode: str | None,
         options: dict[str, Any],
-        max_cycles: int | None = None,
-        illegal: str = "raise",
-        factored: bool = False,
+        max_cycles: int | None,
+        illegal: str,
+        factored: bool,
     ) -> None:
         if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
             raise duelhost.ConfigError(f"max_cycles must be a positive integer, got {max_cycles!r}")

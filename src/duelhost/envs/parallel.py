@@ -21,18 +21,6 @@ from duelhost.envs.common import AGENTS, Common
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
-    def __init__(
-        self,
-        game: str,
-        render_mode: str | None = None,
-        max_cycles: int | None = None,
-        illegal: str = "raise",
-        factored: bool = False,
-        **options: Any,
-    ) -> None:
-        self._setup(game, render_mode, options, max_cycles, illegal, factored)
-        self.agents: list[str] = []
-
     def _observation(self, seat: int) -> dict[str, Any]:
         observation = super()._observation(seat)
         if not self.driver.must_act(seat):
@@ -81,13 +69,7 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
 
-def parallel_env(
-    game: str,
-    render_mode: str | None = None,
-    max_cycles: int | None = None,
-    illegal: str = "raise",
-    factored: bool = False,
-    **options: Any,
-) -> DuelhostParallelEnv:
-    """The parallel environment of ``game`` with the game's ``options``."""
-    return DuelhostParallelEnv(game, render_mode, max_cycles, illegal, factored, **options)
+def parallel_env(game: str, **arguments: Any) -> DuelhostParallelEnv:
+    """The parallel environment of ``game``: ``render_mode``, ``max_cycles``, ``illegal`` and
+    ``factored`` as ``DuelhostParallelEnv`` takes them, every other keyword a game option."""
+    return DuelhostParallelEnv(game, **arguments)
