@@ -31,7 +31,7 @@ def test_hard_beats_random_and_is_reproducible() -> None:
 
 
 def test_medium_plays_a_legal_match() -> None:
-    assert play("tactic", ("medium", "easy"), 7, nodes=20, max_turns=30).is_over
+    assert play("tactic", ("medium", "easy"), 7, nodes=20, max_turns=15).is_over
 
 
 def _match_in_play(seed: int) -> duelhost.core.state.State:

@@ -14,7 +14,7 @@ import duelhost  # noqa: E402
 from duelhost.envs import Driver, env, load_encoding, parallel_env  # noqa: E402
 
 GAMES = duelhost.list_games()
-SHORT = {"multiplanetary": {"max_ticks": 30}, "tactic": {"max_turns": 20}}
+SHORT = {"multiplanetary": {"max_ticks": 30}, "tactic": {"max_turns": 10}}
 
 
 def _play(game_name: str, seed: int, steps: int) -> list[Driver]:

@@ -60,8 +60,6 @@ def test_commitments_are_checked_for_form_and_place() -> None:
     with pytest.raises(duelhost.IllegalAction, match="no commitment to reveal"):
         match.submit(0, "2", 1.0, nonce=NONCE[0])
     match.commit(0, digest(0, 0, "2", NONCE[0]), 1.0)
-    with pytest.raises(duelhost.IllegalAction, match="already committed for decision 0"):
-        match.commit(0, digest(0, 0, "1", NONCE[0]), 2.0)
     match.commit(1, digest(1, 0, "1", NONCE[1]), 2.0)
     with pytest.raises(duelhost.IllegalAction, match="32 lowercase hex digits"):
         match.submit(0, "2", 3.0, nonce="xyz")
@@ -142,3 +140,26 @@ def test_no_grace_when_every_seat_committed_in_time() -> None:
     assert [e["type"] for e in match.log] == ["commit", "commit", "timeout", "timeout"]
     assert "reveal_requested" not in notices(step, 0)
     assert match.state.decision == 1
+
+
+def test_a_refused_reveal_is_corrected_by_committing_again() -> None:
+    """Issue 32: a reveal the game refuses (a bid of 9 with cards 1-3) leaves the decision
+    open; the seat commits again, the new commitment replaces the old one (the record keeps
+    the one revealed), and the corrected move is revealed and played."""
+    match = make("toy_bids", None)
+    match.commit(0, digest(0, 0, "9", NONCE[0]), 1.0)
+    match.commit(1, digest(1, 0, "1", NONCE[1]), 2.0)
+    match.submit(1, "1", 3.0, nonce=NONCE[1])
+    with pytest.raises(duelhost.IllegalAction, match="already submitted"):
+        match.commit(1, digest(1, 0, "3", NONCE[1]), 3.5)  # revealed: its move stands
+    with pytest.raises(duelhost.IllegalAction):
+        match.submit(0, "9", 4.0, nonce=NONCE[0])
+    assert match.state.decision == 0 and match.state.to_act == (0,)
+    again = match.commit(0, digest(0, 0, "2", NONCE[1]), 5.0)
+    assert "reveal_requested" in notices(again, 0)
+    with pytest.raises(duelhost.IllegalAction, match="does not match your commitment"):
+        match.submit(0, "9", 6.0, nonce=NONCE[0])  # the old commitment holds nothing now
+    match.submit(0, "2", 7.0, nonce=NONCE[1])
+    assert match.state.decision == 1
+    assert match.record()["commitments"][0]["commitment"] == digest(0, 0, "2", NONCE[1])
+    assert restored(match).state.decision == 1

@@ -1,6 +1,6 @@
-"""Delta frames (``host.framing.delta``): a recipient's frame as what changed since its previous
-one; a client that applies them (``server.stream.Frames``) holds the whole frames a client of
-whole frames receives, in every game."""
+"""Delta frames (``host.frame_builder.delta``): a recipient's frame as what changed since its
+previous one; a client that applies them (``server.stream.Frames``) holds the whole frames a
+client of whole frames receives, in every game."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from typing import Any
 
 import duelhost
 from duelhost.host import Match, SeatSpec
-from duelhost.host.clocks import Clock
+from duelhost.host.time_controls import Clock
 from duelhost.server import keys
 from duelhost.server.cluster import REBUILDERS
 from duelhost.server.hub import Hub, Live

@@ -28,7 +28,10 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: str, port: int, extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, db: str, port: int, extra: tuple[str, ...] = (), paths: tuple[str, ...] = ()
+    ) -> None:
+        """``paths``: more folders on the server's import path (an installed plugin game)."""
         self.url = f"http://127.0.0.1:{port}"
         # The server's output goes to a file, not a pipe nobody reads (a full pipe would
         # block the server); ``output()`` shows it when a test fails.
@@ -39,7 +42,10 @@ class Server:
             stdout=self.log,
             stderr=subprocess.STDOUT,
             # src first: the checkout under test, not whatever duelhost is installed
-            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT), *paths]),
+            },
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

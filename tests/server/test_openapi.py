@@ -27,3 +27,4 @@ def test_served_schema_has_the_contract_routes(client: TestClient) -> None:
     assert "post" in paths["/api/matches/{match_id}/submissions"]
     assert "get" in paths["/api/matches/{match_id}/record"]
     assert "post" in paths["/api/matches/{match_id}/resign"]
+    assert "post" in paths["/api/matches/{match_id}/seats/{seat}/reissue"]

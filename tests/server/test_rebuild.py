@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from duelhost.host.shapes import RECIPIENTS
+from duelhost.host.messages import RECIPIENTS
 from duelhost.server.cluster import REBUILDERS, rebuild_batch, rebuild_order
 from duelhost.server.hub import Hub, Live, NotFound
 from duelhost.store import MatchRow, Stored

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 import duelhost
-from duelhost.host import Match, framing
+from duelhost.host import Match, bookkeeping, frame_builder
+from duelhost.host.hosted import Hosted
 from duelhost.host.match import Recipient
 from duelhost.server.hub import Hub, Live
 from duelhost.store import Store
@@ -81,8 +82,10 @@ async def _play_async(db_url: str, name: str, seed: int) -> Oracle:
     hub = Hub(Store(db_url), now=lambda: clock_now[0])
     game = duelhost.load(name)
     tick = "tick" in game.spec.dynamics
+    # A tick game keeps its default clock, started at once (nobody opens the invites here).
+    clock = {"start": "created"} if tick else None
     made = await hub.create(
-        name, {}, seed, {}, [{"kind": "human"}, {"kind": "human"}], None, clock_absent=tick
+        name, {}, seed, {}, [{"kind": "human"}, {"kind": "human"}], clock, clock_absent=False
     )
     live = made.live
     oracle = Oracle(hub, live)
@@ -111,7 +114,7 @@ async def _play_async(db_url: str, name: str, seed: int) -> Oracle:
                         if r == seat:
                             continue
                         theirs = alternative.frames[r]
-                        ours = json.loads(match._frames[r][-1][2])
+                        ours = json.loads(match.book.buffers[r][-1][2])
                         assert _mask(ours) == _mask(theirs), (
                             f"{name}: frame to {r} depends on seat {seat}'s pending submission"
                         )
@@ -143,7 +146,7 @@ def test_no_secret_reaches_anyone_before_its_reveal(db_url: str, name: str) -> N
 def test_the_oracle_catches_a_pending_submission_in_a_frame(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = framing.make_frame
+    original = frame_builder.make_frame
 
     def leaky(
         match: Match, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
@@ -152,7 +155,7 @@ def test_the_oracle_catches_a_pending_submission_in_a_frame(
         frame["debug"] = repr(sorted(match.state._pending.items()))
         return frame
 
-    monkeypatch.setattr(framing, "make_frame", leaky)
+    monkeypatch.setattr(frame_builder, "make_frame", leaky)
     with pytest.raises(AssertionError, match="depends on seat 0's pending submission"):
         _play(db_url, "toy_bids", 3)
 
@@ -160,14 +163,14 @@ def test_the_oracle_catches_a_pending_submission_in_a_frame(
 def test_the_oracle_catches_a_leaky_host(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """If the host published nonces at once to everyone, the oracle must fail."""
     monkeypatch.setattr(Match, "_nonce_public", lambda self, d, s, r: True)
-    original = Match._decision_resolved
+    original = bookkeeping.decision_resolved
 
-    def leaky(self: Match, seq: int, decision: int, time: float) -> None:
-        self.public_submissions = True
-        original(self, seq, decision, time)
-        self.public_submissions = False
+    def leaky(match: Hosted, seq: int, decision: int, time: float) -> None:
+        match.ledger.public = True
+        original(match, seq, decision, time)
+        match.ledger.public = False
 
-    monkeypatch.setattr(Match, "_decision_resolved", leaky)
+    monkeypatch.setattr(bookkeeping, "decision_resolved", leaky)
     with pytest.raises(AssertionError, match="early"):
         _play(db_url, "toy_bids", 3)
 
@@ -192,7 +195,8 @@ def _texts_until_over(
         hub = Hub(Store(db_url), now=lambda: clock_now[0])
         tick = "tick" in duelhost.load(name).spec.dynamics
         humans = [{"kind": "human"}, {"kind": "human"}]
-        live = (await hub.create(name, options, None, {}, humans, None, clock_absent=tick)).live
+        clock = {"start": "created"} if tick else None  # started at once: no invite is opened
+        live = (await hub.create(name, options, None, {}, humans, clock, False)).live
         queues = {r: hub.subscribe(live, r) for r in (0, 1, None)}
         match, rng, sent = live.match, random.Random(5), []
         for _ in range(bids):

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 import duelhost
-from duelhost.store import MatchRow, Store
+from duelhost.store import InviteError, MatchRow, Store
 
 
 def row(match_id: str = "m1", created: float = 1.0) -> MatchRow:
@@ -173,3 +173,23 @@ def test_games_in_play_names_each_game_of_an_unfinished_match_once(store: Store)
     store.create_match(finished)
     store.append("done", [{"seq": 1, "type": "resign", "time": 1.0}], True, {"w": 0}, 1.0)
     assert store.games_in_play() == ["toy_bids"]
+
+
+def test_a_reissued_invite_revokes_the_seats_token_and_invite(store: Store) -> None:
+    """Issue 32: the host's re-issue revokes the seat's invite and token in force (read by
+    ``seat_token_hashes`` and a takeover's ``stored_many``), keeps the other seat's, and the
+    new invite gives the seat once; the old ones are 410."""
+    store.create_match(row("m1"), [(0, "inv0"), (1, "inv1")])
+    store.exchange_invite("inv0", "tok0", 2.0)
+    store.exchange_invite("inv1", "tok1", 2.0)
+    store.reissue_invite("m1", 1, "inv1b", 3.0)
+    assert store.seat_token_hashes("m1") == {0: "tok0"}
+    assert store.stored_many(["m1"])["m1"].token_hashes == {0: "tok0"}
+    for dead in ("inv1", "inv1b-never"):
+        with pytest.raises(InviteError) as raised:
+            store.exchange_invite(dead, "tok-x", 4.0)
+        assert raised.value.status == (410 if dead == "inv1" else 404)
+    assert store.exchange_invite("inv1b", "tok1b", 5.0) == ("m1", 1)
+    assert store.seat_token_hashes("m1") == {0: "tok0", 1: "tok1b"}
+    store.reissue_invite("m1", 1, "inv1c", 6.0)  # again: the second token goes too
+    assert store.seat_token_hashes("m1") == {0: "tok0"}

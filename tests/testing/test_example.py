@@ -56,13 +56,9 @@ def test_the_kit_catches_the_example_showing_the_other_card(example_spec: GameSp
     assert "depends on a secret of seat" in str(report.results["secrecy"].failure)
 
 
-def _run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=600
-    )
-
-
-def test_the_example_installs_and_registers_through_its_entry_point(tmp_path: Path) -> None:
+def install_example(tmp_path: Path) -> Path:
+    """The example installed with pip into ``tmp_path/site`` (its entry point included): the
+    folder to put on a process's import path. Skips when it cannot be built offline."""
     if importlib.util.find_spec("hatchling") is None:
         pytest.skip(
             "hatchling (the example's build backend, in the test extra) is not installed: "
@@ -71,14 +67,27 @@ def test_the_example_installs_and_registers_through_its_entry_point(tmp_path: Pa
     source = tmp_path / "kuhn_poker"  # a copy: building writes into the source tree
     shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
     target = tmp_path / "site"
-    env = dict(os.environ)
     install = _run(
         ["-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index",
          "--target", str(target), str(source)],
-        env, tmp_path,
+        dict(os.environ), tmp_path,
     )  # fmt: skip
     assert install.returncode == 0, install.stdout + install.stderr
-    assert (target / "duelhost_kuhn_poker").is_dir()
+    assert (target / "duelhost_kuhn_poker" / "board.js").is_file()
+    assert (target / "duelhost_kuhn_poker" / "board.css").is_file()
+    return target
+
+
+def _run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_the_example_installs_and_registers_through_its_entry_point(tmp_path: Path) -> None:
+    target = install_example(tmp_path)
+    source = tmp_path / "kuhn_poker"
+    env = dict(os.environ)
     paths = [str(target), *sys.path]
     env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
 

@@ -49,7 +49,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     started = Server(
         f"sqlite:///{db}",
         free_port(),
-        ("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
+        (
+            *("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
+            *("--replays-per-minute", "10000"),
+        ),
     )
     yield started
     started.kill()
@@ -93,14 +96,23 @@ class Watch:
 
 @pytest.fixture
 def pages(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """``pages(url, width=1280, height=800, scheme="light")`` opens a page in its own browser
-    context (own storage: one player each) and waits until it shows its first state."""
+    """``pages(url, width=1280, height=800, scheme="light", storage=None)`` opens a page in its
+    own browser context (own storage: one player each; ``storage``: a context's
+    ``storage_state()``, the same browser reopened) and waits until it shows its first state."""
     watch = Watch(server.url)
     contexts: list[Any] = []
 
-    def open_page(url: str, width: int = 1280, height: int = 800, scheme: str = "light") -> Any:
+    def open_page(
+        url: str,
+        width: int = 1280,
+        height: int = 800,
+        scheme: str = "light",
+        storage: Any = None,
+    ) -> Any:
         context = browser.new_context(
-            viewport={"width": width, "height": height}, color_scheme=scheme
+            viewport={"width": width, "height": height},
+            color_scheme=scheme,
+            storage_state=storage,
         )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)

@@ -7,6 +7,7 @@ committed; one kept entry is recomputed here in Python."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -82,7 +83,16 @@ def check_pages(server: Server, match: dict[str, Any], pages_: list[Any], decisi
         files.append(json.loads(unquote(href.split(",", 1)[1])))
     found = check_record(record, files)
     assert found.problems == [] and "kept receipts" in found.checks
-    assert sum(len(f["receipts"]) for f in files) == 2 * decisions
+    # Each page keeps both seats' receipts (the opponent's from the `submitted` events).
+    both = sorted((s, d) for s in (0, 1) for d in range(decisions))
+    for document in files:
+        assert sorted((r["seat"], r["decision"]) for r in document["receipts"]) == both
+    # So seat 0's file alone catches a change to seat 1's move (its receipt recomputed).
+    forged = copy.deepcopy(record)
+    theirs = next(e for e in forged["history"] if e["seat"] == 1 and e["decision"] == 0)
+    theirs["receipt"] = "0" * 64
+    problems = check_record(forged, files[:1]).problems
+    assert any("(seat 1, decision 0): its receipt" in p for p in problems), problems
 
 
 def test_goofspiel_by_commit_then_reveal_in_two_browsers(server: Server, pages: Any) -> None:

@@ -43,7 +43,8 @@ def test_the_seat_page_opens_its_invite_and_keeps_the_token_out_of_the_url(
     assert joined["joined"] == [False, True]
 
 
-def test_the_lobby_keeps_the_creators_seat_and_shows_who_joined(server: Server, pages: Any) -> None:
+def create_in_lobby(pages: Any) -> Any:
+    """The lobby, where a small untimed Goofspiel match of two people was just created."""
     lobby = ready(pages("/"))
     lobby.locator("article[data-game='goofspiel'] [data-action=setup]").click()
     lobby.fill("#opt-galaxies", "1")
@@ -52,6 +53,11 @@ def test_the_lobby_keeps_the_creators_seat_and_shows_who_joined(server: Server, 
     lobby.select_option("#clock", "none")
     lobby.click("#create")
     lobby.wait_for_selector("#created .invite-link")
+    return lobby
+
+
+def test_the_lobby_keeps_the_creators_seat_and_shows_who_joined(server: Server, pages: Any) -> None:
+    lobby = create_in_lobby(pages)
     assert lobby.locator("#created .seat-link").count() == 1
     # The invite to send is shown to copy, not as a link to follow (following it here would
     # use it up).

@@ -195,7 +195,7 @@ def test_tactic_to_its_end_by_clicking(server: Server, pages: Any) -> None:
         server,
         game="tactic",
         seed=2,
-        options={"max_turns": 8},
+        options={"max_turns": 4},
         seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
     )
     south = ready(pages(match["seats"][0]["invite_url"]))

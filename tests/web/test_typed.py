@@ -51,8 +51,8 @@ def test_a_refused_submission_shows_the_games_message(server: Server, pages: Any
     page.click("#expert summary")
     page.fill("#text", "7")
     page.click("#submitform button[type=submit]")
-    page.wait_for_selector("#error:text('fleet sizes are 1 to 2')")
+    page.wait_for_selector("#refusal:text('fleet sizes are 1 to 2')")
     page.click("#hand .card[data-fleet='2']")  # the next action clears the error
     page.click("#send")
     page.wait_for_selector("#sent")
-    assert page.inner_text("#error") == ""
+    assert page.locator("#refusal").count() == 0

@@ -1,8 +1,9 @@
 """``duelhost bench``: the generic random-match benchmark plus each game's own figures.
 
 The module a game's ``GameSpec.bench`` names (``games/<name>/bench.py`` for the built-in games)
-defines ``extra(matches, options, console)`` returning more figures as ``(label, value)`` rows;
-the harness here runs it after the generic figures, so a game's scenarios touch no shared file.
+defines ``extra(matches, options, say)`` (``say(text)`` prints a note) returning more figures
+as ``(label, value)`` rows; the harness here runs it after the generic figures, so a game's
+scenarios touch no shared file.
 """
 
 from __future__ import annotations
@@ -133,4 +134,4 @@ def game_figures(
     extra = getattr(module, "extra", None)
     if extra is None:
         return []
-    return list(extra(matches, options, console))
+    return list(extra(matches, options, lambda text: console.print(text, markup=False)))

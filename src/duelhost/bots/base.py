@@ -6,8 +6,7 @@ import random
 from typing import Any, Protocol
 
 from duelhost.core.errors import ConfigError
-from duelhost.core.registry import Game
-from duelhost.core.state import State
+from duelhost.core.state import Game, State
 
 
 class SeatHandle:

@@ -2,8 +2,8 @@
 
 Commands beyond the core ones live in ``duelhost.cli.commands`` (each module there defines
 ``register(app)`` and is discovered) and in the module a game's ``GameSpec.commands`` names
-(its ``register(app)`` adds the game's own commands), so a game's command touches no shared
-file.
+(its ``COMMANDS``, declared as data: ``duelhost.core.commands``; built by
+``cli.game_commands``), so a game's command touches no shared file and imports no CLI.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ import importlib
 import pkgutil
 import sys
 
-import typer
+import click
 
 from duelhost.cli.app import app
-from duelhost.core.registry import list_games, spec
+from duelhost.cli.game_commands import register_game_commands
+from duelhost.cli.output import fail
 
 
 def _register_commands() -> None:
@@ -26,24 +27,26 @@ def _register_commands() -> None:
     register_game_commands(app)
 
 
-def register_game_commands(target: typer.Typer) -> None:
-    """Add each game's own commands (its ``GameSpec.commands`` module) to ``target``."""
-    for name in list_games():
-        module_name = spec(name).commands
-        if module_name is None:
-            continue
-        try:
-            importlib.import_module(module_name).register(target)
-        except Exception as error:  # one game's broken commands must not take the CLI down
-            message = f"warning: the commands of {name} could not be loaded: {error!r}"
-            print(message, file=sys.stderr)
-
-
 _register_commands()
 
 
 def main() -> None:
-    app()
+    """Run the command; a usage error (an unknown option, a value out of range) is one
+    ``error: ...`` line on stderr like every other error, not Rich's box."""
+    try:
+        code = app(standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as error:
+        # ``duelhost`` alone: its help, as before.
+        print(error.format_message(), file=sys.stderr)
+        sys.exit(error.exit_code)
+    except click.UsageError as error:
+        command = error.ctx.command_path if error.ctx is not None else "duelhost"
+        fail(f"{error.format_message().rstrip('.')} (see '{command} --help')")
+        sys.exit(error.exit_code)
+    except click.Abort:
+        print("aborted", file=sys.stderr)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 __all__ = ["app", "main", "register_game_commands"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -16,7 +16,7 @@ from duelhost.cli.terminal import Seat, play_in_terminal
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.core.events import describe_event, render_view
 from duelhost.core.options import parse_assignments
-from duelhost.core.registry import load_record, plugin_errors, rules_text, spec
+from duelhost.core.registry import Game, load_record, plugin_errors, rules_text, spec
 
 app = typer.Typer(
     help="duelhost: two-player strategy duels with exact rules, secrets, replays and bots.",
@@ -88,13 +88,7 @@ def play(
     try:
         set_default(Budget(bot_seconds, bot_nodes))
         loaded = duelhost.load(game, **parse_assignments(opt or []))
-        given = parse_assignments(setup or [])
-        declared = {option.name: option for option in loaded.spec.setup}
-        # text from the command line becomes the declared kind (a JSON map, a number, ...)
-        arguments = {
-            name: declared[name].coerce(value) if name in declared else value
-            for name, value in given.items()
-        }
+        arguments = _setup_arguments(loaded, setup or [])
         seats = [Seat.make(kind, loaded, number, seed) for number, kind in enumerate((p0, p1))]
         if receipts is not None:
             from duelhost.cli.hosted import HostedPlay
@@ -116,6 +110,16 @@ def play(
     if record is not None:
         record.write_text(state.to_json() + "\n", encoding="utf-8")
         console.print(f"record written to {record}")
+
+
+def _setup_arguments(game: Game, given: list[str]) -> dict[str, Any]:
+    """``--setup name=value`` arguments, text from the command line made the declared kind
+    (a JSON map, a number, ...)."""
+    declared = {option.name: option for option in game.spec.setup}
+    return {
+        name: declared[name].coerce(value) if name in declared else value
+        for name, value in parse_assignments(given).items()
+    }
 
 
 @app.command()

@@ -66,11 +66,7 @@ def play_in_terminal(
             send(seat, player.bot.act(handles[seat]))
         else:
             if shared and last_human != seat:
-                console.clear()
-                console.input(
-                    f"Pass the keyboard to {seat_label(spec.seat_names, seat)}; "
-                    "press Enter when only they can see the screen. "
-                )
+                _pass_keyboard(console, spec.seat_names, seat)
             last_human = seat
             if not _human_turn(state, seat, console, shared, send):
                 return
@@ -82,6 +78,20 @@ def play_in_terminal(
         shown_events = len(state.events)
     if not quiet and humans:
         console.print(render_view(spec, state.view(None)), highlight=False, markup=False)
+    _print_result(state, console)
+
+
+def _pass_keyboard(console: Console, names: tuple[str, ...], seat: int) -> None:
+    """Two humans share the screen: clear it and wait for the next player."""
+    console.clear()
+    console.input(
+        f"Pass the keyboard to {seat_label(names, seat)}; "
+        "press Enter when only they can see the screen. "
+    )
+
+
+def _print_result(state: State, console: Console) -> None:
+    spec = state.game.spec
     result = state.result
     winner = result["winner"]
     who = "draw" if winner is None else f"{seat_label(spec.seat_names, winner)} wins"

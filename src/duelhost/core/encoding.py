@@ -7,8 +7,8 @@ the game's options alone. The research interfaces (``duelhost.envs``, ``duelhost
 use it; it knows no learning library, so it returns plain lists, never arrays.
 
 A decision is made of one or more *steps*. In most games one index is one whole submission.
-Where one submission holds many items (a Multiplanetary tick's orders, a Tactical Genius
-phase) each item is its own step, kept in a *draft* (a tuple of the indices chosen so far in
+Where one submission holds many items (a tick's orders, a phase of several units' commands)
+each item is its own step, kept in a *draft* (a tuple of the indices chosen so far in
 this decision), and the index ``END`` submits the draft. ``choices(view, legal, draft, valid)``
 lists the indices allowed now with what each means: the canonical notation of a complete
 submission (``Step(text=...)``) or a longer draft (``Step(draft=...)``). ``legal`` is the

@@ -1,6 +1,6 @@
 """Zero-sum matrix games solved in batches: saddle points, 2x2 closed forms, a batched simplex.
 
-Game-agnostic mathematics used by the classic Goofspiel solver and by the equilibrium bots:
+Game-agnostic mathematics used by a game's exact solver and by the equilibrium bots:
 ``solve_games(m)`` takes games ``m`` of shape (G, n, n) with entries in [-1, 1] and returns
 their values and both players' equilibrium strategies. Saddle points are found without an LP
 (maximin = minimax), 2x2 games in closed form, the rest by a dense simplex that pivots every

@@ -5,7 +5,7 @@ the seed, the setup arguments of ``game.new`` and the history of entries. An ent
 submission (its canonical text), a timeout applied to that seat, or that seat's resignation.
 
 A record is omniscient: it holds both seats' submissions, secret ones included, and the seed,
-from which every hidden draw (a Goofspiel deal, a Multiplanetary map, a bot's secret choice)
+from which every hidden draw (a deal of prizes, a generated map, a bot's secret choice)
 follows. It is for the host, the store, replays and ``duelhost verify``, and for anyone once
 the match is over; no bot, adapter or client receives it while the match is in play (a seat
 knows what ``State.view(seat)`` shows it).

@@ -2,17 +2,16 @@
 
 A game package builds a ``GameSpec`` (name, summary, options with defaults, dynamics, its
 ``State`` class, and everything the host, server, CLI, bench and bots need to know about it) and
-calls ``register`` when imported, as OpenSpiel's Python games do. Game packages under
-``duelhost.games`` and the entry points of the ``duelhost.games`` group (installed packages:
-``pip install duelhost-mygame``) are discovered and imported on first use, so adding a game
-touches no shared file.
+calls ``register`` when imported, as OpenSpiel's Python games do. Games are discovered through
+the entry points of the ``duelhost.games`` group on first use: the built-in ones (declared in
+duelhost's own ``pyproject.toml``) exactly as installed packages (``pip install
+duelhost-mygame``), so the kernel never imports a game package by name.
 """
 
 from __future__ import annotations
 
-import importlib
+import inspect
 import json
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -21,11 +20,11 @@ from types import ModuleType
 from typing import Any
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
 from duelhost.core.errors import ConfigError, IllegalAction, quote_value
 from duelhost.core.options import Option, resolve_options
 from duelhost.core.record import Record
 from duelhost.core.state import STATE_FORMAT, State
+from duelhost.core.time_control import Clock
 
 DYNAMICS = ("sequential", "simultaneous", "tick")
 
@@ -78,7 +77,10 @@ class GameSpec:
     budget: OptionBudget = field(default_factory=OptionBudget)
     """Bounds on the options of matches anyone may create (see ``core.budget``)."""
     board: str | None = None
-    """The name of the game's board module in the browser client; None: the text view."""
+    """The name of the game's board module in the browser client; None: the text view. The
+    module is ``board.js`` in the game's package (the package of ``state``), with its own
+    styles (seat colours) in ``board.css`` beside it if it has any: a game's board ships with
+    the game (``board_file``)."""
     bench: str | None = None
     """Module of the game's own benchmark figures: ``extra(matches, options, console)`` rows,
     and optionally ``balance(game, matches, first_seed)`` for ``duelhost balance``."""
@@ -92,6 +94,14 @@ class GameSpec:
         unknown = [d for d in self.dynamics if d not in DYNAMICS]
         if unknown or not self.dynamics:
             raise ValueError(f"{self.name}: dynamics must be among {DYNAMICS}, got {self.dynamics}")
+
+    def board_file(self, suffix: str) -> Path | None:
+        """The board's ``board.js`` (``suffix`` ".js") or ``board.css`` (".css") in the game's
+        package; None if the game names no board or ships no such file."""
+        if self.board is None or suffix not in (".js", ".css"):
+            return None
+        path = Path(inspect.getfile(self.state)).resolve().parent / f"board{suffix}"
+        return path if path.is_file() else None
 
     def load(self, **options: Any) -> Game:
         """This game with the given options (each validated; unknown ones raise ConfigError),
@@ -190,11 +200,8 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import duelhost.games as games_package
-
-    for module in pkgutil.iter_modules(games_package.__path__):
-        if module.ispkg and not module.name.startswith("_"):
-            importlib.import_module(f"duelhost.games.{module.name}")
+    # Entry points only, the built-in games' too (pyproject.toml): the kernel never reaches up
+    # into the games' packages.
     for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP):
         _load_plugin(entry_point)
 

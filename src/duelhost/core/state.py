@@ -2,7 +2,7 @@
 
 A match is a sequence of *decisions*. Each decision names the seats that act in it
 (``_decision_seats``): one seat for a sequential move (one step of a multi-step turn, such as
-Generalissimo's two moves, is a decision of its own), both seats for a simultaneous secret
+one of a double move's two moves, is a decision of its own), both seats for a simultaneous secret
 decision, and both seats once per tick for real-time games. Setup phases are decisions like any
 other, and chance comes from the match seed (``duelhost.core.rng``).
 
@@ -28,13 +28,29 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from duelhost.core.errors import IllegalAction
 from duelhost.core.record import Entry, Record
 
-if TYPE_CHECKING:
-    from duelhost.core.registry import Game
+
+class Game(Protocol):
+    """What a state holds of its game: ``core.registry.Game`` (which makes states; the protocol
+    keeps this module from importing the registry that imports it)."""
+
+    spec: Any
+    """The game's ``GameSpec``."""
+    options: dict[str, Any]
+
+    @property
+    def name(self) -> str: ...
+
+    def new(self, seed: int = 0, **setup: Any) -> State: ...
+
+    def replay(self, record: Record) -> State: ...
+
+    def from_json(self, text: str) -> State: ...
+
 
 SEATS = (0, 1)
 STATE_FORMAT = "duelhost-state/1"
@@ -47,6 +63,23 @@ class Outcome:
     winner: int | None
     reason: str
     scores: Any = None
+
+
+def submission_text(text: object) -> str:
+    """``text`` if it can be a submission: text, and valid Unicode (IllegalAction saying why
+    not). The one check of the kernel and the match host alike."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise IllegalAction("the submission is not valid Unicode text") from None
+    return text
+
+
+def is_resignation(text: str) -> bool:
+    """Whether a submission's text resigns (``resign``, any case, spaces around)."""
+    return text.strip().lower() == "resign"
 
 
 class State(ABC):
@@ -206,9 +239,7 @@ class State(ABC):
         The decision resolves once every seat acting in it has submitted. ``resign`` is
         accepted from either seat at any time. Raises ``IllegalAction`` (state unchanged).
         """
-        if not isinstance(text, str):
-            raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
-        if text.strip().lower() == "resign":
+        if is_resignation(submission_text(text)):
             self.resign(seat)
             return "resign"
         self._check_can_act(seat)

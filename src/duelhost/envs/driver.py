@@ -25,8 +25,8 @@ import numpy.typing as npt
 
 from duelhost.core.encoding import Draft, Encoding, Step
 from duelhost.core.errors import ConfigError, IllegalAction
-from duelhost.core.registry import Game, GameSpec
-from duelhost.core.state import State
+from duelhost.core.registry import GameSpec
+from duelhost.core.state import Game, State
 
 
 def game_module(spec: GameSpec, name: str) -> ModuleType | None:

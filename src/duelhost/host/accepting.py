@@ -5,17 +5,25 @@ seat's earlier ones. Functions of a ``Match``, kept apart from its event loop.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
+from duelhost.core.errors import IllegalAction, quote, quote_value
+from duelhost.core.state import is_resignation, submission_text
 from duelhost.host import salts
-from duelhost.host.shapes import Answer, LogEntry
+from duelhost.host.hosted import Hosted, Step
+from duelhost.host.messages import Answer, LogEntry
 
-if TYPE_CHECKING:
-    from duelhost.host.match import Match, Step
+LATE = "this submission is for decision"
+"""How the refusal of a submission pinned to a decision that is over begins."""
+
+
+def late_for(decision: int, now_at: int) -> str:
+    """The refusal of a submission made for ``decision`` when the match is at ``now_at``."""
+    return f"{LATE} {decision}; the match is at decision {now_at}"
 
 
 def submit_text(
-    match: Match, seat: int, text: str, now: float, key: str | None, step: Step, by: str
+    match: Hosted, seat: int, text: str, now: float, key: str | None, step: Step, by: str
 ) -> Answer:
     """A decision's submission checked by the kernel, logged with its receipt, answered."""
     decision = match.state.decision
@@ -27,7 +35,7 @@ def submit_text(
 
 
 def order(
-    match: Match, seat: int, text: str, now: float, key: str | None, step: Step, by: str
+    match: Hosted, seat: int, text: str, now: float, key: str | None, step: Step, by: str
 ) -> Answer:
     """An order message in a tick window: checked together with the seat's earlier
     messages of the window; the concatenation is what the tick submits."""
@@ -50,7 +58,7 @@ def order(
 
 
 def acknowledge(
-    match: Match,
+    match: Hosted,
     kind: str,
     seat: int,
     decision: int,
@@ -83,7 +91,7 @@ def acknowledge(
     return answer_of(match, entry)
 
 
-def answer_of(match: Match, entry: LogEntry) -> Answer:
+def answer_of(match: Hosted, entry: LogEntry) -> Answer:
     """The answer to an accepted submission (what a repeated key gets again)."""
     return Answer(
         accepted=True,
@@ -92,3 +100,58 @@ def answer_of(match: Match, entry: LogEntry) -> Answer:
         text=entry["text"],
         seq=entry["seq"],
     )
+
+
+def take(
+    match: Hosted,
+    seat: int,
+    text: Any,
+    now: float,
+    key: str | None,
+    step: Step,
+    decision: Any = None,
+) -> Answer:
+    """A submission's text checked and applied (IllegalAction: refused, nothing changed)."""
+    match._check_playing()
+    if decision is not None:
+        if not isinstance(decision, int) or isinstance(decision, bool) or decision < 0:
+            raise IllegalAction(
+                f"decision must be a whole number of at least 0, got {quote_value(decision)}"
+            )
+        if decision != match.state.decision:
+            raise IllegalAction(late_for(decision, match.state.decision))
+    if is_resignation(submission_text(text)):
+        return match._resign(seat, now, step)
+    before = len(match.state.history)
+    try:
+        if match._tick_mode:
+            return order(match, seat, text, now, key, step, by="human")
+        return submit_text(match, seat, text, now, key, step, by="human")
+    except IllegalAction:
+        raise
+    except Exception as error:
+        # A game that fails to read a text (an exception other than IllegalAction while
+        # parsing) has changed nothing: refuse the text. If its state did change, that is
+        # a bug in the game, and it must not pass as a refusal.
+        if len(match.state.history) != before:
+            raise
+        raise IllegalAction(
+            f"illegal submission {quote(text)}: the game cannot read it ({type(error).__name__})"
+        ) from None
+
+
+def apply_tick(match: Hosted) -> None:
+    """The tick fires: each owing seat submits the orders it sent in the window (none: the
+    game's timeout, MP12)."""
+    orders, match._orders = match._orders, {}
+    for seat in match.state.to_act:
+        text = orders.get(seat)
+        if text is None:
+            match.state.timeout(seat)  # MP12: no orders for that tick
+            continue
+        try:
+            match.state.submit(seat, text)
+        except IllegalAction:
+            # Checked when collected against the same state, so this does not happen;
+            # if a game ever refuses, the seat has no orders for the tick.
+            match.state.timeout(seat)

@@ -12,14 +12,12 @@ to half the match's clock (``think_cap``), so a bot answers before its deadline.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from duelhost.bots import Bot, SeatHandle
 from duelhost.core.errors import IllegalAction
 from duelhost.host import accepting
-
-if TYPE_CHECKING:
-    from duelhost.host.match import Match, Step
+from duelhost.host.hosted import Hosted, Step
 
 
 def thinks(bot: Bot) -> bool:
@@ -35,12 +33,12 @@ def think_cap(clock: Any) -> float | None:
     return None if not seconds else float(seconds) / 2
 
 
-def apart(match: Match, seat: int) -> bool:
+def apart(match: Hosted, seat: int) -> bool:
     """Whether ``seat``'s bot thinks off the caller's event loop."""
     return match.think_apart and thinks(match.bots[seat])
 
 
-def drive_bots(match: Match, now: float, step: Step) -> None:
+def drive_bots(match: Hosted, now: float, step: Step) -> None:
     """Let every owing bot act, at most ``bot_burst`` submissions in one event (bots that
     think apart are left to the caller)."""
     made = 0
@@ -52,7 +50,7 @@ def drive_bots(match: Match, now: float, step: Step) -> None:
         made += 1
 
 
-def thinker_due(match: Match) -> int | None:
+def thinker_due(match: Hosted) -> int | None:
     """The seat whose bot thinks apart and owes a submission now, if any."""
     if match.is_over:
         return None
@@ -64,7 +62,7 @@ def think(bot: Bot, handle: SeatHandle) -> str:
     return bot.act(handle)
 
 
-def bot_move(match: Match, seat: int, decision: int, text: str, now: float, step: Step) -> None:
+def bot_move(match: Hosted, seat: int, decision: int, text: str, now: float, step: Step) -> None:
     """A choice made apart, for ``decision``: submitted if the seat still owes it, else
     dropped (its deadline passed meanwhile, or the match ended)."""
     if match.is_over or match.state.decision != decision or not match._bot_owes(seat):
@@ -72,7 +70,7 @@ def bot_move(match: Match, seat: int, decision: int, text: str, now: float, step
     bot_acts(match, seat, now, step, text)
 
 
-def bot_acts(match: Match, seat: int, now: float, step: Step, text: str | None = None) -> None:
+def bot_acts(match: Hosted, seat: int, now: float, step: Step, text: str | None = None) -> None:
     """``seat``'s bot submits (in a tick window: its orders); a refused text is the bot's
     timeout (in a tick window: no orders). ``text``: a choice already made apart."""
     try:

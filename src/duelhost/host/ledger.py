@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 
 from duelhost.host import receipts
-from duelhost.host.shapes import Answer, LogEntry, OrderReceipt, Recipient
+from duelhost.host.messages import Answer, LogEntry, OrderReceipt, Recipient
 
 
 class Ledger:

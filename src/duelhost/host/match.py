@@ -15,31 +15,31 @@ with its own time, and firing moves the deadline on; a submission that arrives a
 deadline is therefore processed after that deadline's timeout, never instead of it or twice.
 
 The concerns it combines live beside it: ``seats`` (who plays), ``timekeeper`` (deadlines),
-``ledger`` (receipts, nonces, idempotency keys), ``frames`` (notices and resume buffers),
-``shapes`` (the typed data that leaves the host), and, as functions of a match, ``accepting``
-(submissions and tick orders), ``reveal`` (commit, then reveal), ``botplay`` (the host's bots),
-``framing`` (match states and frames) and ``recording`` (the record).
+``ledger`` (receipts, nonces, idempotency keys), ``frame_book`` (notices and resume buffers),
+``messages`` (the typed data that leaves the host), ``json_text`` (its JSON encoding),
+``hosted`` (phases, ``Step``, the match as its parts see it), and, as functions of a match,
+``accepting`` (submissions and tick orders), ``bookkeeping`` (what follows each effect),
+``reveal`` (commit, then reveal), ``botplay`` (the host's bots), ``frame_builder`` (match
+states and frames) and ``recording`` (the record).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from duelhost.bots import Bot, budget, make_bot
-from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value
+from duelhost.core.errors import IllegalAction
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
-from duelhost.host import accepting, botplay, framing, recording, reveal, seeds
-from duelhost.host.clocks import Clock
-from duelhost.host.frames import FrameBook
+from duelhost.host import accepting, bookkeeping, botplay, frame_builder, recording, reveal, seeds
+from duelhost.host.frame_book import FrameBook
+from duelhost.host.hosted import Phase, Step
 from duelhost.host.ledger import Ledger
 from duelhost.host.limits import HostLimits
-from duelhost.host.seats import SeatSpec, check_seats
-from duelhost.host.shapes import (
+from duelhost.host.messages import (
     RECIPIENTS,
     Answer,
     ClockStatus,
@@ -50,42 +50,24 @@ from duelhost.host.shapes import (
     Summary,
     View,
 )
+from duelhost.host.seats import SeatSpec, check_seats
+from duelhost.host.time_controls import Clock
 from duelhost.host.timekeeper import Timekeeper
 
-LEGAL_LIMIT = HostLimits.legal_limit
-FRAME_BUFFER = HostLimits.frame_buffer
-BOT_BURST = HostLimits.bot_burst
-
-__all__ = ["RECIPIENTS", "Match", "MatchOver", "Recipient", "SeatSpec", "Step", "check_seats"]
-
-
-LATE = "this submission is for decision"
-"""How the refusal of a submission pinned to a decision that is over begins."""
-
-
-def late_for(decision: int, now_at: int) -> str:
-    """The refusal of a submission made for ``decision`` when the match is at ``now_at``."""
-    return f"{LATE} {decision}; the match is at decision {now_at}"
+__all__ = [
+    "RECIPIENTS",
+    "Match",
+    "MatchOver",
+    "Phase",
+    "Recipient",
+    "SeatSpec",
+    "Step",
+    "check_seats",
+]
 
 
 class MatchOver(IllegalAction):
     """An action on a match that is over (a seat's token only reads then; HTTP 409)."""
-
-
-@dataclass
-class Step:
-    """What one event produced: log entries to store first, then frames to send."""
-
-    entries: list[LogEntry] = field(default_factory=list)
-    frames: dict[Recipient, Frame] = field(default_factory=dict)
-    texts: dict[Recipient, str] = field(default_factory=dict)
-    """The same frames as JSON text (what is sent to clients that take whole frames)."""
-    deltas: dict[Recipient, dict[str, Any]] = field(default_factory=dict)
-    """The same frames as delta frames (``framing.delta``), for the recipients that clients
-    taking delta frames listen to."""
-    delta_texts: dict[Recipient, str] = field(default_factory=dict)
-    """The delta frames as JSON text."""
-    answer: Answer | None = None
 
 
 class Match:
@@ -149,7 +131,9 @@ class Match:
         """Why the server ended the match unfinished (``abandon`` entry), None while it has not."""
         self.last_touch = created
         """When a human seat last acted (or the match was created)."""
-        if not self.state.is_over:
+        self.started = clock is None or clock.start == "created"
+        """Whether the clock started (``Phase``): at creation, or by a ``start`` entry."""
+        if self.started and not self.state.is_over:
             self.timekeeper.start(created, self.state.to_act)
 
     # ------------------------------------------------------------------ restore
@@ -171,27 +155,9 @@ class Match:
         """The match a stored log describes, rebuilt by replaying every entry."""
         match = cls(match_id, game, seed, setup, seats, clock, secret, created, limits)
         for entry in log:
-            match._replay(entry)
+            bookkeeping.replay(match, entry)
         match.book.last_n = len(match.log)
         return match
-
-    def _replay(self, entry: LogEntry) -> None:
-        if entry["seq"] != len(self.log) + 1:
-            raise ConfigError(f"match {self.id}: log entry {entry['seq']} out of order")
-        kind, time = entry["type"], float(entry["time"])
-        seat = int(entry.get("seat", -1))
-        if kind == "submit":
-            self.state.submit(seat, entry["text"])
-        elif kind == "tick":
-            self._apply_tick()
-        elif kind == "timeout":
-            self.state.timeout(seat)
-        elif kind == "resign":
-            self.state.resign(seat)
-        elif kind not in ("order", "extend", "commit", "abandon"):
-            # ``order`` and ``extend`` take effect in _bookkeep, live and in replay alike.
-            raise ConfigError(f"match {self.id}: unknown log entry type {kind!r}")
-        self._bookkeep(entry, int(entry.get("decision", self.state.decision)), time)
 
     # ------------------------------------------------------------------ the parts' state
 
@@ -227,10 +193,6 @@ class Match:
         return self.ledger.keys
 
     @property
-    def _frames(self) -> dict[Recipient, deque[tuple[int, int, str]]]:
-        return self.book.buffers
-
-    @property
     def _last_n(self) -> int:
         return self.book.last_n
 
@@ -239,6 +201,18 @@ class Match:
         return self.timekeeper.tick_mode
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def phase(self) -> Phase:
+        """Waiting for its start, playing, or over."""
+        if self.is_over:
+            return Phase.OVER
+        return Phase.PLAYING if self.started else Phase.WAITING
+
+    @property
+    def start_at(self) -> float | None:
+        """The start time the match's creator set (``Clock.start`` "at"), None if none."""
+        return None if self.clock is None else self.clock.start_at
 
     @property
     def is_over(self) -> bool:
@@ -262,8 +236,10 @@ class Match:
         return None if self.is_over else self.last_touch + self.limits.idle_seconds
 
     def next_wake(self) -> float | None:
-        """The next moment something happens by itself: a deadline or the abandonment."""
-        times = [t for t in (self.deadline, self.abandon_at) if t is not None]
+        """The next moment something happens by itself: a deadline, the set start time or
+        the abandonment."""
+        start = self.start_at if not self.started else None
+        times = [t for t in (self.deadline, start, self.abandon_at) if t is not None]
         return None if self.is_over or not times else min(times)
 
     def seat_kind(self, seat: int) -> str:
@@ -274,7 +250,7 @@ class Match:
 
     def summary(self, seat: Recipient, now: float) -> Summary:
         """The answer of ``GET /api/matches/<id>`` for a seat (None: a spectator)."""
-        return framing.summary(self, seat, now)
+        return frame_builder.summary(self, seat, now)
 
     def record(self) -> dict[str, Any]:
         """The match record (``host.recording``); ``duelhost replay`` plays it back."""
@@ -301,8 +277,10 @@ class Match:
         return self._event(now, body)
 
     def _bot_owes(self, seat: int) -> bool:
-        return seat in self.state.to_act and not (
-            self._tick_mode and (self.state.decision, seat) in self._bots_ordered
+        return (
+            self.started
+            and seat in self.state.to_act
+            and not (self._tick_mode and (self.state.decision, seat) in self._bots_ordered)
         )
 
     def draw_text(self) -> str | None:
@@ -342,7 +320,7 @@ class Match:
                 lambda step: reveal.reveal(self, seat, text, nonce, now, key, step),
             )
         return self._keyed(
-            seat, key, now, lambda step: self._take(seat, text, now, key, step, decision)
+            seat, key, now, lambda step: accepting.take(self, seat, text, now, key, step, decision)
         )
 
     def _keyed(
@@ -357,44 +335,6 @@ class Match:
         # A refused action leaves nothing behind, its key included (a client that retries it
         # is judged afresh; refusals cost no memory).
         return self._event(now, take)
-
-    def _take(
-        self, seat: int, text: Any, now: float, key: str | None, step: Step, decision: Any = None
-    ) -> Answer:
-        """A submission's text checked and applied (IllegalAction: refused, nothing changed)."""
-        self._check_playing()
-        if decision is not None:
-            if not isinstance(decision, int) or isinstance(decision, bool) or decision < 0:
-                raise IllegalAction(
-                    f"decision must be a whole number of at least 0, got {quote_value(decision)}"
-                )
-            if decision != self.state.decision:
-                raise IllegalAction(late_for(decision, self.state.decision))
-        if not isinstance(text, str):
-            raise IllegalAction(f"a submission must be text, got {type(text).__name__}")
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise IllegalAction("the submission is not valid Unicode text") from None
-        if text.strip().lower() == "resign":
-            return self._resign(seat, now, step)
-        before = len(self.state.history)
-        try:
-            if self._tick_mode:
-                return accepting.order(self, seat, text, now, key, step, by="human")
-            return accepting.submit_text(self, seat, text, now, key, step, by="human")
-        except IllegalAction:
-            raise
-        except Exception as error:
-            # A game that fails to read a text (an exception other than IllegalAction while
-            # parsing) has changed nothing: refuse the text. If its state did change, that is
-            # a bug in the game, and it must not pass as a refusal.
-            if len(self.state.history) != before:
-                raise
-            raise IllegalAction(
-                f"illegal submission {quote(text)}: the game cannot read it "
-                f"({type(error).__name__})"
-            ) from None
 
     def draw(self, seat: int, now: float, key: str | None = None) -> Step:
         """Offer a draw, or accept the opponent's standing offer, where the game allows it:
@@ -424,6 +364,18 @@ class Match:
 
         return self._event(now, body)
 
+    def begin(self, now: float) -> Step:
+        """Every seat is held: a match waiting for its seats starts its clock now (a ``start``
+        entry; nothing happens if it started already or waits for a set time)."""
+
+        def body(step: Step) -> Answer:
+            seated = self.clock is not None and self.clock.start == "seated"
+            if self.phase is Phase.WAITING and seated:
+                self._push(step, LogEntry(type="start", time=now), now)
+            return Answer()
+
+        return self._event(now, body)
+
     def advance(self, now: float) -> Step:
         """Let time pass until ``now``: fire every deadline at or before it, let bots act."""
         return self._event(now, lambda step: Answer())
@@ -439,21 +391,28 @@ class Match:
             self._expire(abandon_at, step)
             if not self.is_over:
                 self._abandon(f"no seat acted for {self.limits.idle_seconds:g} s", now, step)
+        self._start_due(now, step)
         self._expire(now, step)
         try:
             answer = body(step)
         except IllegalAction:
             if step.entries:
                 botplay.drive_bots(self, now, step)
-                framing.emit(self, step, now)
+                frame_builder.emit(self, step, now)
                 self.refused = step
             raise
         botplay.drive_bots(self, now, step)
         if len(self.log) >= self.limits.max_log and not self.is_over:
             self._abandon(f"the match reached {self.limits.max_log} log entries", now, step)
-        framing.emit(self, step, now)
+        frame_builder.emit(self, step, now)
         step.answer = answer
         return step
+
+    def _start_due(self, now: float, step: Step) -> None:
+        """A match waiting for its set start time starts at that time once it has passed."""
+        start_at = self.start_at
+        if self.phase is Phase.WAITING and start_at is not None and start_at <= now:
+            self._push(step, LogEntry(type="start", time=start_at), start_at)
 
     def _abandon(self, reason: str, now: float, step: Step) -> None:
         """End the match unfinished (recorded as such: ``abandon`` entry, result reason)."""
@@ -469,7 +428,7 @@ class Match:
 
     def frame(self, recipient: Recipient, now: float, full: bool = True) -> Frame:
         """The current frame for a recipient; ``full`` frames carry the whole event log."""
-        return framing.make_frame(
+        return frame_builder.make_frame(
             self, recipient, now, 0 if full else self._last_n, "full" if full else "update"
         )
 
@@ -498,20 +457,13 @@ class Match:
                 "the match is over: nothing more can be submitted, committed, resigned, "
                 "extended or drawn (its views and its record can still be read)"
             )
-
-    def _apply_tick(self) -> None:
-        orders, self._orders = self._orders, {}
-        for seat in self.state.to_act:
-            text = orders.get(seat)
-            if text is None:
-                self.state.timeout(seat)  # MP12: no orders for that tick
-                continue
-            try:
-                self.state.submit(seat, text)
-            except IllegalAction:
-                # Checked when collected against the same state, so this does not happen;
-                # if a game ever refuses, the seat has no orders for the tick.
-                self.state.timeout(seat)
+        if not self.started:
+            raise IllegalAction(
+                "the match has not started: its clock starts at its set start time"
+                if self.start_at is not None
+                else "the match has not started: its clock starts when both seats are held "
+                "(a seat's invite has not been opened yet)"
+            )
 
     def _expire(self, now: float, step: Step) -> None:
         """Fire every deadline at or before ``now``, each exactly once."""
@@ -520,37 +472,43 @@ class Match:
             guard += 1
             if guard > 1_000_000:
                 raise RuntimeError("deadlines do not move on")
-            deadline = self.deadline
             if self._tick_mode:
-                self.tick_lateness.append(now - deadline)
-                entry = LogEntry(
-                    type="tick", decision=self.state.decision, deadline=deadline, time=now
-                )
-                assert self.clock is not None
-                if (now - deadline) / self.clock.seconds >= self.limits.max_catch_up:
-                    # Too far behind (the server was down): this tick covers every missed
-                    # window, and the schedule starts again from now.
-                    entry["resume"] = now + self.clock.seconds
-                self._push(step, entry, now)
-                botplay.drive_bots(self, now, step)
-                continue
-            # Commit, then reveal: a seat that committed could not reveal while another seat
-            # owed its commitment; it is spared here and gets ``reveal_grace`` once those seats
-            # have timed out (``_granted_reveal``).
-            decision = self.state.decision
-            committed = {s for s in self.state.to_act if (decision, s) in self.ledger.commitments}
-            spared = (
-                committed
-                if len(committed) < len(self.state.to_act) and not self.timekeeper.reveal_grace
-                else set()
-            )
-            for seat in self.state.to_act:
-                if self.is_over:
-                    break
-                if seat not in spared:
-                    self._time_out(seat, deadline, now, step)
-            if self.deadline == deadline:
-                self.deadline = None  # a game whose timeouts did not resolve the decision
+                self._tick(self.deadline, now, step)
+            else:
+                self._deadline_passed(self.deadline, now, step)
+
+    def _tick(self, deadline: float, now: float, step: Step) -> None:
+        """The tick due at ``deadline`` fires: the window's orders are submitted together."""
+        self.tick_lateness.append(now - deadline)
+        entry = LogEntry(type="tick", decision=self.state.decision, deadline=deadline, time=now)
+        assert self.clock is not None
+        if (now - deadline) / self.clock.seconds >= self.limits.max_catch_up:
+            # Too far behind (the server was down): this tick covers every missed window, and
+            # the schedule starts again from now.
+            entry["resume"] = now + self.clock.seconds
+        self._push(step, entry, now)
+        botplay.drive_bots(self, now, step)
+
+    def _deadline_passed(self, deadline: float, now: float, step: Step) -> None:
+        """The decision's deadline passed: every seat still owing it times out.
+
+        Commit, then reveal: a seat that committed could not reveal while another seat owed
+        its commitment; it is spared here and gets ``reveal_grace`` once those seats have
+        timed out (``bookkeeping``)."""
+        decision = self.state.decision
+        committed = {s for s in self.state.to_act if (decision, s) in self.ledger.commitments}
+        spared = (
+            committed
+            if len(committed) < len(self.state.to_act) and not self.timekeeper.reveal_grace
+            else set()
+        )
+        for seat in self.state.to_act:
+            if self.is_over:
+                break
+            if seat not in spared:
+                self._time_out(seat, deadline, now, step)
+        if self.deadline == deadline:
+            self.deadline = None  # a game whose timeouts did not resolve the decision
 
     def _time_out(self, seat: int, deadline: float, now: float, step: Step) -> None:
         """Apply ``seat``'s timeout for the decision in play, and log it."""
@@ -564,7 +522,7 @@ class Match:
         kernel state by the caller; this does the bookkeeping shared with replay."""
         entry["seq"] = len(self.log) + 1
         if entry["type"] == "tick":
-            self._apply_tick()
+            accepting.apply_tick(self)
         decision = entry.get("decision", self.state.decision)
         if entry["type"] in ("submit", "timeout"):
             decision = entry["decision"]
@@ -579,7 +537,7 @@ class Match:
         self.log.append(entry)
         seq = entry["seq"]
         recording.annotate(self, entry, decision, time)
-        self._notify(entry, seq, decision, time)
+        bookkeeping.notify(self, entry, seq, decision, time)
         events = self.state.events
         for event in events[self._events_seen :]:
             self._notice(seq, None, {"type": "game", "line": self._describe(event), **event})
@@ -588,99 +546,7 @@ class Match:
             resume = entry.get("resume")
             self.timekeeper.ticked(float(entry["deadline"]), resume)
         if self.state.decision != decision or entry["type"] == "resign" or self.is_over:
-            self._decision_resolved(seq, decision, time)
-
-    def _notify(self, entry: LogEntry, seq: int, decision: int, time: float) -> None:
-        """The notices of one effect (and its clock bookkeeping)."""
-        kind = entry["type"]
-        seat = int(entry.get("seat", -1))  # -1: an entry of no seat (a tick)
-        if kind in ("submit", "order"):
-            self._submitted(entry, seq, seat, decision)
-            reveal.reveals_due(self, seq, decision)
-        elif kind == "commit":
-            self.ledger.commitments[(decision, seat)] = entry["commitment"]
-            if entry.get("key") is not None:
-                self.ledger.remember(seat, entry["key"], reveal.commit_answer(self, entry))
-            self._notice(seq, None, {"type": "committed", "seat": seat, "decision": decision})
-            reveal.reveals_due(self, seq, decision)
-        elif kind == "timeout":
-            self._notice(seq, None, {"type": "timeout", "seat": seat, "decision": decision})
-            self._granted_reveal(seq, seat, decision, time)
-        elif kind == "tick":
-            late = round(time - float(entry["deadline"]), 6)
-            self._notice(seq, None, {"type": "tick", "decision": decision, "late": late})
-        elif kind == "resign":
-            self._notice(seq, None, {"type": "resign", "seat": seat})
-        elif kind == "extend":
-            self.timekeeper.extend(seat)
-            self._notice(seq, None, {"type": "extend", "seat": seat, "deadline": self.deadline})
-        elif kind == "abandon":
-            self.abandoned = str(entry["reason"])
-        if kind in ("resign", "extend") or (
-            kind in ("submit", "order", "commit") and entry.get("by") != "bot"
-        ):
-            self.last_touch = time  # a human seat acted (bots' entries say "by": "bot")
-
-    def _granted_reveal(self, seq: int, seat: int, decision: int, time: float) -> None:
-        """After the timeout of a seat that never committed: when every seat still owing the
-        decision has committed, they get ``limits.reveal_grace`` seconds from now to reveal,
-        and are asked to (replayed from the log alike, so a restarted match has the same
-        deadline)."""
-        if self._tick_mode or self.timekeeper.reveal_grace or self.clock is None:
-            return
-        if (decision, seat) in self.ledger.commitments:
-            return
-        if self.state.decision != decision or self.state.is_over:
-            return
-        left = self.state.to_act
-        if left and all((decision, s) in self.ledger.commitments for s in left):
-            self.timekeeper.grant_reveal(time, self.limits.reveal_grace)
-            reveal.reveals_due(self, seq, decision)
-
-    def _submitted(self, entry: LogEntry, seq: int, seat: int, decision: int) -> None:
-        if entry["type"] == "order":
-            self._orders[seat] = entry["text"]
-        receipt = entry["receipt"]
-        self.ledger.note(entry)
-        if entry.get("key") is not None:
-            self.ledger.remember(seat, entry["key"], accepting.answer_of(self, entry))
-        if entry.get("by") == "bot":
-            self._bots_ordered.add((decision, seat))
-        submitted = {"seat": seat, "decision": decision, "receipt": receipt}
-        self._notice(seq, None, {"type": "submitted", **submitted, "kind": entry["type"]})
-        own = {"type": "your_submission", "seat": seat, "decision": decision}
-        if entry.get("mode") == "commit":
-            # Its receipt is the seat's commitment, over the text as revealed: a page of the
-            # seat that did not keep the commitment checks it with the published nonce.
-            own.update(mode="commit", revealed=entry["revealed"])
-        self._notice(seq, (seat,), {**own, "text": entry["text"], "receipt": receipt})
-
-    def _decision_resolved(self, seq: int, decision: int, time: float) -> None:
-        for seat in sorted(s for s in (0, 1) if (decision, s) in self.ledger.receipts):
-            everyone = self._nonce_public(decision, seat, None) or self.is_over
-            self._notice(seq, None if everyone else (seat,), self._reveal(decision, seat))
-        if not self.is_over:
-            self.timekeeper.start_phase(time, self.state.to_act)
-            return
-        if not self.public_submissions:
-            for d, s in sorted(self.ledger.receipts):
-                if d != decision:
-                    self._notice(seq, None, self._reveal(d, s))
-        self.timekeeper.stop()
-        self._notice(seq, None, {"type": "over", **self.result})
-
-    def _reveal(self, decision: int, seat: int) -> dict[str, Any]:
-        """The notice publishing a submission's nonce (and, in a tick window, the nonce of
-        each of its order messages)."""
-        reveal: dict[str, Any] = {
-            "type": "reveal",
-            "decision": decision,
-            "seat": seat,
-            "nonce": self.ledger.nonce(decision, seat),
-        }
-        if (decision, seat) in self.ledger.orders:
-            reveal["nonces"] = self.ledger.order_nonces(decision, seat)
-        return reveal
+            bookkeeping.decision_resolved(self, seq, decision, time)
 
     def _nonce_public(self, decision: int, seat: int, recipient: Recipient) -> bool:
         return self.ledger.nonce_public(

@@ -5,15 +5,13 @@ text, and every commitment. Functions of a ``Match``, kept apart from its event 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from duelhost.host.shapes import LogEntry
-
-if TYPE_CHECKING:
-    from duelhost.host.match import Match
+from duelhost.host.hosted import Hosted
+from duelhost.host.messages import LogEntry
 
 
-def match_record(match: Match) -> dict[str, Any]:
+def match_record(match: Hosted) -> dict[str, Any]:
     """The match record: seed, options, setup, and every history entry with its time,
     decision, receipt and (once revealed) nonce; ``duelhost replay`` plays it back."""
     data = match.state.record.to_dict()
@@ -22,6 +20,7 @@ def match_record(match: Match) -> dict[str, Any]:
     data["clock"] = None if match.clock is None else match.clock.to_dict()
     data["seats"] = [spec.to_dict() for spec in match.seats]
     data["result"] = match.result
+    data["ended"] = ending(match, len(data["history"]))
     data["seed_salt"] = match.seed_salt
     data["seed_commitment"] = match.seed_commitment
     data["seed_chosen_by_creator"] = match.seed_chosen_by_creator
@@ -45,7 +44,24 @@ def match_record(match: Match) -> dict[str, Any]:
     return data
 
 
-def annotate(match: Match, entry: LogEntry, decision: int, time: float) -> None:
+def ending(match: Hosted, entries: int) -> dict[str, Any] | None:
+    """What ended a match the game's rules did not end: the server's ``abandon`` entry (its
+    reason and time) and the history entries before it; None otherwise. ``duelhost verify``
+    checks that the result is the one it gives."""
+    if match.abandoned is None:
+        return None
+    for entry in reversed(match.log):
+        if entry["type"] == "abandon":
+            return {
+                "kind": "abandon",
+                "reason": entry["reason"],
+                "time": entry["time"],
+                "entries": entries,
+            }
+    return None
+
+
+def annotate(match: Hosted, entry: LogEntry, decision: int, time: float) -> None:
     """Note the time, decision and receipt of the kernel history entries this effect
     added (the record shows them)."""
     history = match.state.history  # a copy of the whole history: taken once, not per entry

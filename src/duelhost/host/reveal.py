@@ -1,23 +1,23 @@
-"""Commit, then reveal, in the host: a seat's commitment is logged (a hash, no text), every
-seat is told who has committed and when to reveal, and a reveal is accepted only once every seat
-owing the decision has committed and only if it hashes to the commitment (``host.commits`` has
-the encoding). Functions of a ``Match``, kept apart from its event loop.
+"""Commit, then reveal, in the host: a seat's commitment is logged (a hash, no text), every seat is
+told who has committed and when to reveal, and a reveal is accepted only once every seat owing
+the decision has committed and only if it hashes to the commitment (``host.commits`` has the
+encoding). Until its reveal is accepted a seat may commit again: the newest commitment is the one
+it must reveal (a reveal the game refused is corrected that way, issue 32). Functions of a
+``Match``, kept apart from its event loop.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from duelhost.core.errors import IllegalAction, quote
 from duelhost.host import accepting, commits
-from duelhost.host.shapes import Answer, LogEntry
-
-if TYPE_CHECKING:
-    from duelhost.host.match import Match, Step
+from duelhost.host.hosted import Hosted, Step
+from duelhost.host.messages import Answer, LogEntry
 
 
 def commit_to(
-    match: Match, seat: int, value: Any, now: float, key: str | None, step: Step
+    match: Hosted, seat: int, value: Any, now: float, key: str | None, step: Step
 ) -> Answer:
     match._check_playing()
     commitment = commits.check_commitment(value)
@@ -26,8 +26,9 @@ def commit_to(
         raise IllegalAction("commit, then reveal is for decisions both seats make secretly")
     if seat not in match.state.to_act:
         raise IllegalAction(f"seat {seat} has already submitted for decision {decision}")
-    if (decision, seat) in match.ledger.commitments:
-        raise IllegalAction(f"seat {seat} has already committed for decision {decision}")
+    # A seat may commit again until its reveal is accepted (issue 32): the new commitment
+    # replaces the old one, so a move the game refused at its reveal can be corrected while
+    # the clock runs. The seat has seen nothing of the other seat's move meanwhile.
     entry = LogEntry(type="commit", seat=seat, decision=decision, commitment=commitment, time=now)
     if key is not None:
         entry["key"] = key
@@ -35,7 +36,7 @@ def commit_to(
     return commit_answer(match, entry)
 
 
-def commit_answer(match: Match, entry: LogEntry) -> Answer:
+def commit_answer(match: Hosted, entry: LogEntry) -> Answer:
     return Answer(
         accepted=True,
         receipt=None,
@@ -45,24 +46,24 @@ def commit_answer(match: Match, entry: LogEntry) -> Answer:
     )
 
 
-def owing_commitments(match: Match, decision: int) -> list[int]:
+def owing_commitments(match: Hosted, decision: int) -> list[int]:
     """Seats of the current decision that have neither committed nor submitted."""
     return [s for s in match.state.to_act if (decision, s) not in match.ledger.commitments]
 
 
-def reveals_due(match: Match, seq: int, decision: int) -> None:
+def reveals_due(match: Hosted, seq: int, decision: int) -> None:
     """Once every seat of a decision has committed or submitted, ask for the reveals."""
     if decision != match.state.decision or match.state.is_over:
         return
     committed = [s for s in match.state.to_act if (decision, s) in match.ledger.commitments]
     if committed and not owing_commitments(match, decision):
-        match._notice(
+        match.book.notice(
             seq, None, {"type": "reveal_requested", "decision": decision, "seats": committed}
         )
 
 
 def reveal(
-    match: Match, seat: int, text: Any, nonce: Any, now: float, key: str | None, step: Step
+    match: Hosted, seat: int, text: Any, nonce: Any, now: float, key: str | None, step: Step
 ) -> Answer:
     """``seat`` reveals the submission it committed to (``text`` and the client's nonce)."""
     match._check_playing()

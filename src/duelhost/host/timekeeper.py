@@ -7,8 +7,8 @@ their times; it never reads a clock (the match host decides when a deadline has 
 
 from __future__ import annotations
 
-from duelhost.core.clock import Clock
-from duelhost.host.shapes import ClockStatus
+from duelhost.core.time_control import Clock
+from duelhost.host.messages import ClockStatus
 
 
 class Timekeeper:

@@ -37,8 +37,10 @@ from duelhost.server import errors, ops, web
 from duelhost.server.cluster import Cluster
 from duelhost.server.forward import Forwarder
 from duelhost.server.hub import Hub
-from duelhost.server.limits import Limiter, LimitMiddleware
+from duelhost.server.idempotency import CreateOnce
+from duelhost.server.limits import Limiter, LimitMiddleware, Streams
 from duelhost.server.ownership import OwnedElsewhere
+from duelhost.server.replays import Replays
 from duelhost.server.routes import games, live, matches, rematch
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
@@ -76,6 +78,7 @@ def create_app(
         # Shutdown (SIGTERM, SIGINT): not ready any more; the writer commits every queued step
         # before the process exits, so nothing acknowledged is lost.
         app.state.draining = True
+        replays.close()
         hub.stop()
         if group is not None:
             await group.stop()
@@ -93,7 +96,11 @@ def create_app(
     app.state.hub = hub
     app.state.settings = the_settings
     app.state.limiter = limiter = Limiter(the_settings)
-    app.add_middleware(LimitMiddleware, settings=the_settings, limiter=limiter)
+    app.state.create_once = CreateOnce()
+    app.state.replays = replays = Replays(the_settings, time.monotonic)
+    app.state.streams = streams = Streams(the_settings)
+    app.add_middleware(LimitMiddleware, settings=the_settings, limiter=limiter, streams=streams)
+    app.add_middleware(errors.CapErrors)
     app.state.metrics = metrics
     app.state.started = False
     app.state.draining = False

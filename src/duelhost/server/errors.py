@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -11,6 +12,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from duelhost.core.errors import quote, shorten
 from duelhost.server.hub import StorageFailed
@@ -100,3 +102,57 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(StorageFailed, on_storage)
     app.add_exception_handler(ApiError, on_api_error)
+
+
+MAX_ERROR_BYTES = 4 * MAX_MESSAGE + 64
+"""Bytes of an error answer's body the cap lets through unread (``MAX_MESSAGE`` characters of
+any script, written as JSON, fit)."""
+
+
+class CapErrors:
+    """The one place every error answer's message is capped (``MAX_MESSAGE`` characters),
+    whichever route, handler or middleware wrote it: an error body longer than
+    ``MAX_ERROR_BYTES`` is read as ``{"error": ...}`` and its message shortened."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        held: list[Message] = []
+
+        async def capped(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] >= 400:
+                held.append(message)
+                return
+            if not held or message["type"] != "http.response.body":
+                await send(message)
+                return
+            held.append(message)
+            if message.get("more_body", False):
+                return
+            await _send_capped(send, held)
+            held.clear()
+
+        await self.app(scope, receive, capped)
+
+
+async def _send_capped(send: Send, held: list[Message]) -> None:
+    start, parts = held[0], held[1:]
+    body = b"".join(part.get("body", b"") for part in parts)
+    if len(body) <= MAX_ERROR_BYTES:
+        for message in held:
+            await send(message)
+        return
+    try:
+        text = json.loads(body)["error"]
+    except (ValueError, KeyError, TypeError):
+        text = "the error message was too long to show"
+    body = json.dumps({"error": shorten(str(text), MAX_MESSAGE)}).encode()
+    replaced = (b"content-length", b"content-type")
+    headers = [(k, v) for k, v in start.get("headers", []) if k.lower() not in replaced]
+    headers += [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+    await send({**start, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

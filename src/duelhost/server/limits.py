@@ -10,6 +10,7 @@ body is refused as soon as it passes the limit).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
@@ -55,6 +56,28 @@ class TokenBucket:
         return (1.0 - self.tokens) / self.rate
 
 
+class Minute:
+    """At most ``limit`` events per client in any 60 seconds (a sliding window)."""
+
+    def __init__(self, limit: int, clock: Callable[[], float]) -> None:
+        self.limit = limit
+        self.clock = clock
+        self._windows: dict[str, deque[float]] = {}
+
+    def take(self, client: str) -> float:
+        """0.0 if ``client`` may have an event now (and count it), else the seconds to wait."""
+        now = self.clock()
+        window = self._windows.setdefault(client, deque())
+        while window and window[0] <= now - 60.0:
+            window.popleft()
+        if len(window) >= self.limit:
+            return window[0] + 60.0 - now
+        window.append(now)
+        if len(self._windows) > MAX_CLIENTS:
+            self._windows = {c: w for c, w in self._windows.items() if w and w[-1] > now - 60}
+        return 0.0
+
+
 class Limiter:
     """The per-client counts of one server."""
 
@@ -62,7 +85,7 @@ class Limiter:
         self.settings = settings
         self.clock = clock
         self._requests: dict[str, TokenBucket] = {}
-        self._creations: dict[str, deque[float]] = {}
+        self._creations = Minute(settings.max_matches_per_client, clock)
 
     def request(self, client: str) -> float:
         """0.0 if ``client`` may make a request now, else the seconds to wait."""
@@ -78,16 +101,7 @@ class Limiter:
     def creation(self, client: str) -> float:
         """0.0 if ``client`` may create a match now (and count it), else the seconds to wait:
         at most ``max_matches_per_client`` in any 60 seconds."""
-        now = self.clock()
-        window = self._creations.setdefault(client, deque())
-        while window and window[0] <= now - 60.0:
-            window.popleft()
-        if len(window) >= self.settings.max_matches_per_client:
-            return window[0] + 60.0 - now
-        window.append(now)
-        if len(self._creations) > MAX_CLIENTS:
-            self._creations = {c: w for c, w in self._creations.items() if w and w[-1] > now - 60}
-        return 0.0
+        return self._creations.take(client)
 
     def _forget(self, now: float) -> None:
         quiet = sorted(self._requests, key=lambda c: self._requests[c].last)
@@ -105,19 +119,50 @@ def too_many(wait: float, what: str) -> tuple[int, dict[str, str], str]:
     return 429, {"Retry-After": str(seconds)}, f"{what}; try again in {seconds} s"
 
 
+class Streams:
+    """Live streams (WebSockets) open now, per client and in all (``max_streams_per_client``,
+    ``max_streams``)."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.open: dict[str, int] = {}
+        self.total = 0
+
+    def refusal(self, client: str) -> str | None:
+        """Why ``client`` may not open another stream now (None: it may)."""
+        if self.total >= self.settings.max_streams:
+            return f"the server holds {self.settings.max_streams} live streams; try later"
+        if self.open.get(client, 0) >= self.settings.max_streams_per_client:
+            return (
+                f"this address holds {self.settings.max_streams_per_client} live streams; "
+                "close one first"
+            )
+        return None
+
+    def opened(self, client: str) -> None:
+        self.open[client] = self.open.get(client, 0) + 1
+        self.total += 1
+
+    def closed(self, client: str) -> None:
+        self.total -= 1
+        left = self.open[client] - 1
+        if left:
+            self.open[client] = left
+        else:
+            del self.open[client]
+
+
 class LimitMiddleware:
     """Request rate and body size limits, and the security headers, for the whole app."""
 
-    def __init__(self, app: ASGIApp, settings: ServerSettings, limiter: Limiter) -> None:
-        self.app, self.settings, self.limiter = app, settings, limiter
+    def __init__(
+        self, app: ASGIApp, settings: ServerSettings, limiter: Limiter, streams: Streams
+    ) -> None:
+        self.app, self.settings, self.limiter, self.streams = app, settings, limiter, streams
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            wait = self.limiter.request(client_of(scope))
-            if wait:
-                await send({"type": "websocket.close", "code": 4429})
-                return
-            await self.app(scope, receive, send)
+            await self._stream(scope, receive, send)
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -132,11 +177,35 @@ class LimitMiddleware:
         if declared is not None and declared > limit:
             await _answer(send, 413, {}, f"the request body is over {limit} bytes")
             return
-        body = await _read_body(receive, limit)
+        try:
+            body = await asyncio.wait_for(_read_body(receive, limit), self.settings.body_timeout)
+        except TimeoutError:
+            seconds = self.settings.body_timeout
+            await _answer(send, 408, {}, f"the request body took over {seconds:g} s to arrive")
+            return
         if body is None:
             await _answer(send, 413, {}, f"the request body is over {limit} bytes")
             return
         await self.app(scope, _replay(body, receive), _with_headers(send))
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A new live stream: within the client's request rate, and the stream caps (refused
+        with close code 4429 and the reason, after the handshake so the client can read it)."""
+        client = client_of(scope)
+        if self.limiter.request(client):
+            await send({"type": "websocket.close", "code": 4429})
+            return
+        refusal = self.streams.refusal(client)
+        if refusal is not None:
+            if (await receive())["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": 4429, "reason": refusal})
+            return
+        self.streams.opened(client)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.streams.closed(client)
 
 
 def _content_length(scope: Scope) -> int | None:

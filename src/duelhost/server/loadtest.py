@@ -40,7 +40,7 @@ from rich.console import Console
 from websockets.asyncio.client import connect
 
 from duelhost.core.errors import ConfigError
-from duelhost.host.match import LATE
+from duelhost.host.accepting import LATE
 from duelhost.server.client import seat_tokens_async
 from duelhost.server.stream import Frames, OutOfStep
 from duelhost.store import Store
@@ -208,6 +208,60 @@ def _note_reveals(
             figures.decisions += 1
 
 
+@dataclass
+class _Seat:
+    """What one seat's client of the load test keeps while it plays."""
+
+    match_id: str
+    seat: int
+    figures: Figures
+    sent: dict[int, dict[int, float]]
+    tick: bool
+    think: float
+    rng: random.Random
+    acted: set[int] = field(default_factory=set)
+    pending: dict[int, float] = field(default_factory=dict)
+    revealed: set[int] = field(default_factory=set)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    counter: int = 0
+
+    def note(self, data: dict[str, Any], now: float) -> None:
+        """A whole frame: the reveals and tick lateness it shows (seat 0 counts them)."""
+        if self.seat != 0:
+            return
+        if self.tick:
+            self.figures.tick_late.extend(
+                float(e["late"]) for e in data["events"] if e.get("type") == "tick"
+            )
+        else:
+            _note_reveals(data["view"]["decision"], now, self.sent, self.revealed, self.figures)
+
+    def act(self, ws: Any, data: dict[str, Any]) -> None:
+        """Choose and send (after thinking) a submission for the frame's decision, if it is
+        this seat's to make and not made yet."""
+        decision = data["view"]["decision"]
+        if self.seat not in data["to_act"] or decision in self.acted:
+            return
+        if data.get("orders") is not None:
+            return
+        legal = data.get("legal")
+        text = self.rng.choice(legal) if legal else "wait"
+        self.acted.add(decision)
+        self.counter += 1
+        delay = self.rng.uniform(0, 2 * self.think) if self.think > 0 else 0.0
+        if self.tick:
+            # Orders are for the tick window they were chosen in: a player who thought past
+            # it would send them into the next window, on top of that window's own (more
+            # ships than the planet has).
+            delay = min(delay, TICK_SECONDS / 2)
+        # A player thinks while the client keeps reading its socket.
+        task = asyncio.create_task(
+            _act(ws, self.seat, decision, text, self.counter, delay, self.sent, self.pending)
+        )
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
 async def _seat_client(
     base: str,
     match_id: str,
@@ -221,69 +275,45 @@ async def _seat_client(
     local_address: str | None = None,
 ) -> None:
     rng = random.Random(hash((match_id, seat)))
+    me = _Seat(match_id, seat, figures, sent, tick, think, rng)
     ws_url = base.replace("http://", "ws://") + f"/api/matches/{match_id}/live"
-    acted: set[int] = set()
-    pending: dict[int, float] = {}
-    revealed: set[int] = set()
-    tasks: set[asyncio.Task[None]] = set()
-    counter = 0
     try:
         bind: dict[str, Any] = {"local_addr": (local_address, 0)} if local_address else {}
         async with connect(ws_url, max_size=2**24, open_timeout=30, **bind) as ws:
             # Delta frames, without the text rendering (a program reads the view).
             await ws.send(json.dumps({"token": token, "text": False, "delta": True}))
-            frames = Frames()
-            while time.monotonic() < stop:
-                try:
-                    raw = await asyncio.wait_for(
-                        ws.recv(), timeout=max(0.1, stop - time.monotonic())
-                    )
-                except TimeoutError:
-                    break
-                data = json.loads(raw)
-                now = time.perf_counter()
-                if data.get("type") != "frame":
-                    _note_reply(data, match_id, seat, now, pending, figures)
-                    continue
-                try:
-                    taken = frames.take(data)
-                except OutOfStep as error:
-                    figures.errors.append(f"{match_id} seat {seat}: {error}")
-                    await ws.send(json.dumps({"type": "full"}))
-                    continue
-                if taken is None:
-                    continue
-                data = taken
-                decision = data["view"]["decision"]
-                if seat == 0 and not tick:
-                    _note_reveals(decision, now, sent, revealed, figures)
-                if tick and seat == 0:
-                    figures.tick_late.extend(
-                        float(e["late"]) for e in data["events"] if e.get("type") == "tick"
-                    )
-                if data["is_over"]:
-                    if seat == 0:
-                        figures.finished += 1
-                    break
-                if seat in data["to_act"] and decision not in acted and data.get("orders") is None:
-                    legal = data.get("legal")
-                    text = rng.choice(legal) if legal else "wait"
-                    acted.add(decision)
-                    counter += 1
-                    delay = rng.uniform(0, 2 * think) if think > 0 else 0.0
-                    if tick:
-                        # Orders are for the tick window they were chosen in: a player who
-                        # thought past it would send them into the next window, on top of
-                        # that window's own (more ships than the planet has).
-                        delay = min(delay, TICK_SECONDS / 2)
-                    # A player thinks while the client keeps reading its socket.
-                    task = asyncio.create_task(
-                        _act(ws, seat, decision, text, counter, delay, sent, pending)
-                    )
-                    tasks.add(task)
-                    task.add_done_callback(tasks.discard)
+            await _play(ws, me, stop)
     except Exception as error:  # a benchmark reports failures, it does not stop on them
         figures.errors.append(f"{match_id} seat {seat}: {type(error).__name__}: {error}")
+
+
+async def _play(ws: Any, me: _Seat, stop: float) -> None:
+    """Read the seat's frames until the match ends or the time is up, acting on each."""
+    frames = Frames()
+    while time.monotonic() < stop:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+        except TimeoutError:
+            return
+        data = json.loads(raw)
+        now = time.perf_counter()
+        if data.get("type") != "frame":
+            _note_reply(data, me.match_id, me.seat, now, me.pending, me.figures)
+            continue
+        try:
+            taken = frames.take(data)
+        except OutOfStep as error:
+            me.figures.errors.append(f"{me.match_id} seat {me.seat}: {error}")
+            await ws.send(json.dumps({"type": "full"}))
+            continue
+        if taken is None:
+            continue
+        me.note(taken, now)
+        if taken["is_over"]:
+            if me.seat == 0:
+                me.figures.finished += 1
+            return
+        me.act(ws, taken)
 
 
 async def _run(
@@ -362,20 +392,7 @@ def run_loadtest(
     processes: int = 1,
 ) -> Figures:
     """Run the benchmark and print its figures (see the module docstring)."""
-    import duelhost
-
-    if processes > 1 and not (db or "").startswith("postgresql"):
-        raise ConfigError(
-            "several processes share a PostgreSQL database: give --db postgresql+psycopg://..."
-        )
-
-    game = game or first_game("simultaneous") or duelhost.list_games()[0]
-    for name in (game, tick_game):
-        if name is not None and name not in duelhost.list_games():
-            raise ConfigError(
-                f"unknown game {name!r}; the games are {', '.join(duelhost.list_games())}"
-            )
-    tick_game = tick_game or first_game("tick")
+    game, tick_game = _games(game, tick_game, processes, db)
     if tick_game is None:
         tick_matches = 0
     workdir = tempfile.mkdtemp(prefix="duelhost-loadtest-")
@@ -404,11 +421,53 @@ def run_loadtest(
         stored = {e.get("receipt") for e in store.log(match_id)}
         figures.lost += len(figures.receipts.get(match_id, set()) - stored)
     store.close()
+    _print_figures(
+        console,
+        figures,
+        f"{matches} {game} matches + {tick_matches} {tick_game} (1 s ticks)",
+        think,
+        elapsed,
+        url,
+        processes,
+        bool(tick_matches),
+    )
+    return figures
+
+
+def _games(
+    game: str | None, tick_game: str | None, processes: int, db: str | None
+) -> tuple[str, str | None]:
+    """The load test's game and tick game (ConfigError for an unknown one, or for several
+    processes without PostgreSQL)."""
+    import duelhost
+
+    if processes > 1 and not (db or "").startswith("postgresql"):
+        raise ConfigError(
+            "several processes share a PostgreSQL database: give --db postgresql+psycopg://..."
+        )
+    game = game or first_game("simultaneous") or duelhost.list_games()[0]
+    for name in (game, tick_game):
+        if name is not None and name not in duelhost.list_games():
+            raise ConfigError(
+                f"unknown game {name!r}; the games are {', '.join(duelhost.list_games())}"
+            )
+    return game, tick_game or first_game("tick")
+
+
+def _print_figures(
+    console: Console,
+    figures: Figures,
+    what: str,
+    think: float,
+    elapsed: float,
+    url: str,
+    processes: int,
+    ticks: bool,
+) -> None:
     ms = 1000.0
     console.print(
-        f"loadtest: {matches} {game} matches + {tick_matches} {tick_game} (1 s ticks), "
-        f"think time mean {think:g} s, loopback, {elapsed:.1f} s (matches created in "
-        f"{figures.creating:.1f} s, then played for {figures.playing:.1f} s), "
+        f"loadtest: {what}, think time mean {think:g} s, loopback, {elapsed:.1f} s "
+        f"(matches created in {figures.creating:.1f} s, then played for {figures.playing:.1f} s), "
         f"cpus {os.cpu_count()}, server processes {processes}",
         highlight=False,
     )
@@ -429,7 +488,7 @@ def run_loadtest(
             f"p99 {percentile(values, 99) * ms:7.1f} ms  "
             f"max {max(values, default=float('nan')) * ms:7.1f} ms"
         )
-    if tick_matches:
+    if ticks:
         values = figures.tick_late
         console.print(
             f"  tick lateness  p50 {percentile(values, 50) * ms:7.1f} ms  "
@@ -450,4 +509,3 @@ def run_loadtest(
         console.print(f"  orders refused as late (their tick window had closed): {figures.late}")
     for error in figures.errors[:5]:
         console.print(f"    {error}", highlight=False)
-    return figures

@@ -34,6 +34,13 @@ class CreateMatch(BaseModel):
         description="null: untimed; absent: the game's default; an object changes the "
         "default's fields (mode, seconds, planning_seconds, extended_seconds, extensions)",
     )
+    idempotency_key: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=200,
+        description="optional (or the Idempotency-Key header): creates with the same key from "
+        "the same client within 10 minutes make one match and all answer it",
+    )
 
 
 class SeatOut(BaseModel):
@@ -68,6 +75,13 @@ class Created(BaseModel):
         description="the creator's host key: GET /api/matches/{id} with it shows which seats "
         "have joined; it reads nothing secret and acts for no seat"
     )
+
+
+class Reissued(BaseModel):
+    match_id: str
+    seat: int
+    invite: str = Field(description="the seat's new single-use invite")
+    invite_url: str = Field(description="the seat's page that opens it: /play/<id>#invite=<code>")
 
 
 class Invited(BaseModel):
@@ -128,6 +142,13 @@ class MatchState(BaseModel):
     orders: str | None = None
     seed_commitment: str
     seed_chosen_by_creator: bool
+    phase: str = Field(
+        description="waiting (the clock has not started: it starts when both seats are held, "
+        "or at start_at), playing, or over"
+    )
+    start_at: float | None = Field(
+        default=None, description="the start time the match's creator set (Unix seconds)"
+    )
     joined: list[bool] | None = Field(
         default=None,
         description="with the host key only: whether each seat is taken (a bot seat always, "

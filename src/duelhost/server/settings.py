@@ -56,6 +56,33 @@ class ServerSettings:
     analysed"."""
     analyses_kept: int = 64
     """Finished analyses kept in memory (the oldest is forgotten and made again if asked)."""
+    replays_per_minute: int = 12
+    """Replays (and analyses) one client may have built in any 60 seconds; a page of a replay
+    already built costs none. Past it, 429 (``server.replays``)."""
+    replay_queue: int = 4
+    """Replays waiting to be built at once (one is built at a time, off the event loop);
+    past it, 429."""
+    replay_cache_bytes: int = 64 * 1024 * 1024
+    """Bytes of built replays kept (encoded); the least recently used is forgotten first."""
+    replay_page_bytes: int = 1024 * 1024
+    """Bytes of steps in one page of a replay answer (at least one step a page)."""
+    max_finished_kept: int = 200
+    """Finished matches kept in memory at once; past it the least recently used that nobody
+    watches leaves memory at once (it is reloaded from the store when asked for)."""
+    max_finished_per_client: int = 10
+    """Finished matches one client's creations keep in memory; past it its oldest leave."""
+    max_streams: int = 2_000
+    """Live streams (WebSockets) open at once; past it a new one is closed with code 4429."""
+    max_streams_per_client: int = 50
+    """Live streams one client (address) may hold open; past it, close code 4429."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's whole header; then the connection is closed."""
+    body_timeout: float = 20.0
+    """Seconds a client has to send a request's whole body; then 408."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses of the reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+    are believed (``duelhost serve --trusted-proxy``); none by default: a client is the
+    address it connects from, whatever headers it sends."""
     host: HostLimits = field(default_factory=HostLimits)
     """What one match keeps and sends: legal-list size, frame buffer, bot burst, idempotency
     keys per seat."""

@@ -24,23 +24,28 @@ Every HTML answer carries a Content-Security-Policy that allows nothing but this
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 import duelhost
 from duelhost.bots import available_bots
-from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.events import describe_event, render_view
 from duelhost.core.options import Option
 from duelhost.core.record import Record
-from duelhost.core.registry import Game, rules_text
+from duelhost.core.registry import Game, GameSpec, rules_text
 from duelhost.core.registry import spec as game_spec
-from duelhost.host.clocks import default_clock
+from duelhost.host import json_text
+from duelhost.host.time_controls import default_clock
 from duelhost.server.errors import ERRORS
 from duelhost.server.hub import NotFound
+from duelhost.server.limits import client_of
+from duelhost.server.replays import Replays, TooBusy, page, retry_after
 
 WEB = Path(duelhost.__file__).resolve().parent / "web"
 """The client's files (shipped in the wheel with the package)."""
@@ -106,14 +111,43 @@ async def rules_page(game: str) -> Response:
 
 @router.get("/static/{path:path}", include_in_schema=False)
 async def static(path: str) -> Response:
-    target = (WEB / path).resolve()
+    target = _game_board(path) or (WEB / path).resolve()
     kind = SERVED.get(target.suffix)
-    if kind is None or not target.is_file() or WEB not in target.parents:
-        return JSONResponse({"error": f"no file {path!r}"}, status_code=404)
+    if kind is None or not target.is_file() or not _servable(target):
+        return JSONResponse({"error": f"no file {quote(path)}"}, status_code=404)
     return FileResponse(
         target,
         media_type=kind,
         headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP},
+    )
+
+
+def boards() -> dict[str, GameSpec]:
+    """The board modules of the registered games, by name (a game's board ships in its own
+    package: ``GameSpec.board_file``)."""
+    return {
+        spec.board: spec
+        for spec in map(game_spec, duelhost.list_games())
+        if spec.board is not None and spec.board_file(".js") is not None
+    }
+
+
+def _game_board(path: str) -> Path | None:
+    """The file of ``boards/<board>.js`` or ``boards/<board>.css`` from the game's package."""
+    folder, _, file = path.partition("/")
+    stem, dot, suffix = file.rpartition(".")
+    if folder != "boards" or not dot:
+        return None
+    spec = boards().get(stem)
+    return None if spec is None else spec.board_file("." + suffix)
+
+
+def _servable(target: Path) -> bool:
+    """The client's own files, or a registered game's board files."""
+    if WEB in target.parents:
+        return True
+    return any(
+        target in (spec.board_file(".js"), spec.board_file(".css")) for spec in boards().values()
     )
 
 
@@ -167,7 +201,8 @@ async def lobby() -> list[dict[str, Any]]:
                 "summary": spec.summary,
                 "dynamics": list(spec.dynamics),
                 "board": board_of(name),
-                "has_board": (WEB / "boards" / f"{board_of(name)}.js").is_file(),
+                "has_board": board_of(name) in boards(),
+                "board_css": spec.board_file(".css") is not None,
                 "has_reference": "reference" in spec.extra,
                 "options": [_option(o) for o in spec.options],
                 "setup": [_option(o) for o in spec.setup],
@@ -184,7 +219,7 @@ async def lobby() -> list[dict[str, Any]]:
 async def rules(game: str) -> Response:
     """The rules page of a game: ``{"game", "markdown"}``."""
     if game not in duelhost.list_games():
-        return JSONResponse({"error": f"no game {game!r}"}, status_code=404)
+        return JSONResponse({"error": f"no game {quote(game)}"}, status_code=404)
     try:
         return JSONResponse({"game": game, "markdown": rules_text(game)})
     except ConfigError as error:
@@ -238,7 +273,8 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
     return {
         "game": parsed.game,
         "board": board_of(parsed.game),
-        "has_board": (WEB / "boards" / f"{board_of(parsed.game)}.js").is_file(),
+        "has_board": board_of(parsed.game) in boards(),
+        "board_css": game.spec.board_file(".css") is not None,
         "match": record.get("match"),
         "seed": parsed.seed,
         "options": parsed.options,
@@ -249,21 +285,32 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@router.get("/api/matches/{match_id}/replay", responses=_errors(404, 409))
-async def match_replay(match_id: str, request: Request) -> Response:
-    """The replay of a finished match (409 while it is in play: its views hold secrets)."""
+@router.get("/api/matches/{match_id}/replay", responses=_errors(404, 409, 429))
+async def match_replay(
+    match_id: str,
+    request: Request,
+    start: int = Query(0, alias="from", ge=0, description="the first step of the page"),
+) -> Response:
+    """The replay of a finished match (409 while it is in play: its views hold secrets), a
+    page of steps at a time (``server.replays``: built off the event loop, kept)."""
     hub = request.app.state.hub
     try:
         live = hub.get(match_id)
     except (NotFound, ConfigError, ValueError):
-        return JSONResponse({"error": f"no match {match_id!r}"}, status_code=404)
+        return JSONResponse({"error": f"no match {quote(match_id)}"}, status_code=404)
     await hub.settled(live)
     if not live.match.is_over:
         return JSONResponse(
             {"error": "a match is replayed once it is over (its views hold secrets)"},
             status_code=409,
         )
-    return JSONResponse(replay_steps(live.match.record()))
+    replays: Replays = request.app.state.replays
+    if replays.kept("match:" + match_id) is None:
+        record = live.match.record()
+        make: Callable[[], dict[str, Any]] = lambda: replay_steps(record)  # noqa: E731
+    else:
+        make = _unused
+    return await _paged(request, "match:" + match_id, make, start)
 
 
 @router.get("/api/matches/{match_id}/reference", responses=_errors(404))
@@ -274,17 +321,42 @@ async def match_reference(match_id: str, request: Request) -> Response:
     try:
         live = hub.get(match_id)
     except (NotFound, ConfigError, ValueError):
-        return JSONResponse({"error": f"no match {match_id!r}"}, status_code=404)
+        return JSONResponse({"error": f"no match {quote(match_id)}"}, status_code=404)
     data = reference_of(live.match.game)
     if data is None:
         return JSONResponse({"error": "this game has no reference panels"}, status_code=404)
     return JSONResponse(data, headers={"Cache-Control": "max-age=3600"})
 
 
-@router.post("/api/replay", responses=_errors(400, 422))
-async def record_replay(record: dict[str, Any] = Body(...)) -> Response:  # noqa: B008
-    """The replay of a record file (as ``GET /api/matches/{id}/record`` gives it)."""
+@router.post("/api/replay", responses=_errors(400, 422, 429))
+async def record_replay(
+    request: Request,
+    record: dict[str, Any] = Body(...),  # noqa: B008
+    start: int = Query(0, alias="from", ge=0, description="the first step of the page"),
+) -> Response:
+    """The replay of a record file (as ``GET /api/matches/{id}/record`` gives it), a page of
+    steps at a time: post the same record with ``?from=`` for the next page."""
+    key = "record:" + hashlib.sha256(json_text.encode(record)).hexdigest()
+    return await _paged(request, key, lambda: replay_steps(record), start)
+
+
+async def _paged(
+    request: Request, key: str, make: Callable[[], dict[str, Any]], start: int
+) -> Response:
+    replays: Replays = request.app.state.replays
     try:
-        return JSONResponse(replay_steps(record))
+        built = await replays.get(key, client_of(request.scope), make)
+    except TooBusy as busy:
+        return JSONResponse(
+            {"error": f"{busy}; try again in {retry_after(busy.wait)} s"},
+            status_code=429,
+            headers={"Retry-After": retry_after(busy.wait)},
+        )
     except (ConfigError, ValueError, TypeError) as error:
         return JSONResponse({"error": f"not a playable record: {error}"}, status_code=400)
+    limit = request.app.state.settings.replay_page_bytes
+    return Response(page(built, start, limit), media_type="application/json")
+
+
+def _unused() -> dict[str, Any]:
+    raise ConfigError("the replay was forgotten meanwhile; ask again")

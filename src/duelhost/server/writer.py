@@ -144,24 +144,7 @@ class Writer:
             # Find the failing step: commit one by one so the others still land (but never
             # a later step of a match over the hole a failed one left).
             for row, epoch, future in ready:
-                if self._stale(row):
-                    future.set_exception(StaleStep(f"an earlier step of match {row[0]} was lost"))
-                    continue
-                try:
-                    if self._append([row], [epoch]):
-                        self._lost(row, future)
-                        continue
-                except Exception as error:
-                    log.error(
-                        "step not stored",
-                        extra={"match": row[0], "seq": _first_seq(row), "error": str(error)},
-                    )
-                    if row[1]:
-                        self._failed[row[0]] = self._next_seq(row)
-                    future.set_exception(error)
-                else:
-                    self._stored(row)
-                    future.set_result(None)
+                self._write_one(row, epoch, future)
             return
         self.groups += 1
         self.steps += len(ready) - len(fenced)
@@ -173,6 +156,29 @@ class Writer:
             else:
                 self._stored(row)
                 future.set_result(None)
+
+    def _write_one(
+        self, row: StepRow, epoch: int | None, future: concurrent.futures.Future[None]
+    ) -> None:
+        """Commit one step alone (after its group failed), answering its future."""
+        if self._stale(row):
+            future.set_exception(StaleStep(f"an earlier step of match {row[0]} was lost"))
+            return
+        try:
+            if self._append([row], [epoch]):
+                self._lost(row, future)
+                return
+        except Exception as error:
+            log.error(
+                "step not stored",
+                extra={"match": row[0], "seq": _first_seq(row), "error": str(error)},
+            )
+            if row[1]:
+                self._failed[row[0]] = self._next_seq(row)
+            future.set_exception(error)
+        else:
+            self._stored(row)
+            future.set_result(None)
 
     def _append(self, rows: list[StepRow], epochs: list[int | None]) -> set[int]:
         """Store the rows; the indexes of those refused for a lost lease. Without leases the

@@ -194,16 +194,26 @@ class Store:
         with self.engine.begin() as connection:
             used = connection.execute(
                 update(invites)
-                .where(invites.c.invite_hash == invite_hash, invites.c.used.is_(None))
+                .where(
+                    invites.c.invite_hash == invite_hash,
+                    invites.c.used.is_(None),
+                    invites.c.revoked.is_(None),
+                )
                 .values(used=now, token_hash=token_hash)
             )
             found = connection.execute(
-                select(invites.c.match_id, invites.c.seat, invites.c.used).where(
+                select(invites.c.match_id, invites.c.seat, invites.c.revoked).where(
                     invites.c.invite_hash == invite_hash
                 )
             ).first()
         if found is None:
             raise InviteError("no such invite (check the link you were given)", 404)
+        if used.rowcount != 1 and found.revoked is not None:
+            raise InviteError(
+                "this invite was replaced: the match's host re-issued this seat's invite "
+                "(ask them for the new link)",
+                410,
+            )
         if used.rowcount != 1:
             raise InviteError(
                 "this invite was already used: an invite gives its seat once; whoever opened "
@@ -213,14 +223,36 @@ class Store:
         return str(found.match_id), int(found.seat)
 
     def seat_token_hashes(self, match_id: str) -> dict[int, str]:
-        """The token hash of each seat whose invite was exchanged."""
+        """The token hash of each seat whose invite in force was exchanged."""
         with self.engine.connect() as connection:
             found = connection.execute(
                 select(invites.c.seat, invites.c.token_hash).where(
-                    invites.c.match_id == match_id, invites.c.token_hash.is_not(None)
+                    invites.c.match_id == match_id,
+                    invites.c.token_hash.is_not(None),
+                    invites.c.revoked.is_(None),
                 )
             ).all()
         return {int(seat): str(token_hash) for seat, token_hash in found}
+
+    def reissue_invite(self, match_id: str, seat: int, invite_hash: str, now: float) -> None:
+        """Replace a seat's invite (issue 32): its invite and seat token in force are revoked
+        (they hold nothing from now on) and the invite whose hash is ``invite_hash`` stands
+        for the seat, in one transaction."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(invites)
+                .where(
+                    invites.c.match_id == match_id,
+                    invites.c.seat == seat,
+                    invites.c.revoked.is_(None),
+                )
+                .values(revoked=now)
+            )
+            connection.execute(
+                insert(invites).values(
+                    invite_hash=invite_hash, match_id=match_id, seat=seat, created=now
+                )
+            )
 
     def append(
         self,
@@ -351,7 +383,9 @@ class Store:
             ).all()
             seats = connection.execute(
                 select(invites.c.match_id, invites.c.seat, invites.c.token_hash).where(
-                    invites.c.match_id.in_(ids), invites.c.token_hash.is_not(None)
+                    invites.c.match_id.in_(ids),
+                    invites.c.token_hash.is_not(None),
+                    invites.c.revoked.is_(None),
                 )
             ).all()
         for match_id, text in entries:

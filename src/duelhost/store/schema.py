@@ -6,7 +6,8 @@ host's log entries, ``UNIQUE (match_id, seq)``, each with the lease epoch it was
 ``leases``: which server process owns each live match, with its fencing epoch and expiry;
 ``nodes``: each process's address (``duelhost.store.lease_book``). ``invites``: one single-use
 invite per human seat (only its SHA-256), and once it was exchanged the hash of the seat token it
-gave (issue 19); ``matches.host_hash`` is the hash of the creator's host key. Every change here
+gave (issue 19), and when the host re-issued it (``revoked``: its token and invite hold nothing
+since, issue 32); ``matches.host_hash`` is the hash of the creator's host key. Every change here
 goes with a migration in ``migrations/versions`` (a test compares the migrated database with
 these tables).
 """
@@ -85,4 +86,5 @@ invites = Table(
     Column("created", Float, nullable=False),
     Column("used", Float, nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("revoked", Float, nullable=True),
 )

@@ -9,7 +9,7 @@ property. ``duelhost check-game NAME`` prints it as a table. The single checks a
 ``duelhost.testing.checks`` for a game's own tests.
 
     from duelhost.testing import check_game
-    check_game("goofspiel").assert_ok()
+    check_game("my_game").assert_ok()
 """
 
 from duelhost.testing.checks import PropertyFailure

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from duelhost.core.clock import MODES
 from duelhost.core.errors import ConfigError
 from duelhost.core.registry import DYNAMICS, Game, GameSpec, spec
 from duelhost.core.state import State
+from duelhost.core.time_control import MODES
 from duelhost.testing import checks
 
 MAX_DECISIONS = 400

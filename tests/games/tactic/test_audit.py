@@ -234,14 +234,6 @@ def test_taunted_unit_may_still_fireball_but_not_swap_or_sacrifice_decision_4() 
     assert state.to_json() == before
 
 
-def test_barbs_ignores_friendly_fire_decision_5() -> None:
-    """Decision 5: Barbs answers an enemy's attack only. Seat 1's Golem (AT 3) hits its own
-    Wall next to its own Porcupine: Wall 3, no Barbs damage on the Golem."""
-    state = arena((1, "Golem", "C3"), (1, WALL, "C4"), (1, "Porcupine", "D4"), turn_seat=1)
-    play(state, "C3>C4")
-    assert damage(state, "C4") == 3 and damage(state, "C3") == 0
-
-
 def test_two_barbs_units_deal_one_each_decision_5() -> None:
     """Decision 5: one Barbs damage per attack and per Barbs unit: two Porcupines next to the
     attacked Hydra deal 1 + 1 = 2 to the attacking Knight."""

@@ -316,21 +316,6 @@ def test_no_setup_arguments() -> None:
         duelhost.load("tactic").new(seed=1, board="big")
 
 
-def test_max_turns_ends_an_endless_damage_and_heal_cycle() -> None:
-    """Decision (house rule): option max_turns (default 200) ends the match in a draw when that
-    turn ends. Here a Regenerate Hydra is hit for 1 every seat-0 turn and heals 1 every seat-1
-    turn, so damage is dealt every other turn and quiet_turns never fires."""
-    wall = custom("Wall", 9, 0)
-    state = arena((0, "Ram", "C3"), (1, "Hydra", "C4"), (1, wall, "A7"), max_turns=6)
-    for _ in range(2):
-        play(state, "C3>C4", "end", "end")  # turns 1-4
-    play(state, "C3>C4", "end")  # turn 5
-    assert not state.is_over
-    play(state, "end")  # turn 6 ends: draw
-    assert state.is_over and state.winner is None
-    assert state.result["reason"] == "turn 6 reached (max_turns)"
-
-
 def test_a_unit_costing_more_than_the_coins_left_is_refused() -> None:
     # Seat 0: Bear (6 - 2 = 4), Bear (2), Eagle (1); a Bear (2) no longer fits.
     state = placed()

@@ -9,7 +9,7 @@ it. The rules are in ``state.py``; docs/adding-a-game.md in duelhost walks throu
 from __future__ import annotations
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
+from duelhost.core.time_control import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec
 from duelhost_kuhn_poker.render import describe_event, render_view
@@ -28,6 +28,7 @@ SPEC = GameSpec(
     public_submissions=True,  # an action is public once made; cards are not submissions
     budget=OptionBudget(bounds={"hands": (1, 100)}),
     bots=f"{__name__}.bots",
+    board="kuhn_poker",  # its board.js ships in this package
 )
 
 __all__ = ["SPEC", "KuhnPokerState"]

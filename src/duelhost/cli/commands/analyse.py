@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from duelhost.bots.analysis import analyse as run_analysis
 from duelhost.bots.analysis import to_json
 from duelhost.bots.budget import Budget, set_default
+from duelhost.cli.output import fail, make_console, print_table
 from duelhost.core.errors import ConfigError
 
 
@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Value each decision of a recorded match."""
-        console = Console()
+        console = make_console()
         try:
             data = json.loads(record.read_text(encoding="utf-8"))
             set_default(Budget(bot_seconds, bot_nodes))
@@ -48,8 +48,7 @@ def register(app: typer.Typer) -> None:
                 )
         except (OSError, ValueError) as error:
             message = str(error) if isinstance(error, ConfigError) else f"{record}: {error}"
-            Console(stderr=True).print(f"error: {message}", highlight=False, markup=False)
-            raise typer.Exit(2) from None
+            raise fail(message) from None
         if out is not None:
             out.write_text(json.dumps(to_json(notes), indent=1) + "\n", encoding="utf-8")
         methods = sorted({n.method for n in notes if n.method})
@@ -76,4 +75,4 @@ def register(app: typer.Typer) -> None:
                     f"{note.value:+.3f}" if note.value is not None else "",
                     mix,
                 )
-            console.print(table)
+            print_table(console, table)

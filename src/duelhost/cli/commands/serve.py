@@ -60,6 +60,22 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(help="with --cluster: this process's URL for the others"),
         ] = None,
+        trusted_proxy: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="address of a reverse proxy whose X-Forwarded-For is believed "
+                "(repeatable; none by default)"
+            ),
+        ] = None,
+        replays_per_minute: Annotated[
+            int, typer.Option(min=1, help="replays and analyses one client may have built a minute")
+        ] = ServerSettings.replays_per_minute,
+        header_timeout: Annotated[
+            float, typer.Option(min=0.1, help="seconds a client has to send a request's header")
+        ] = ServerSettings.header_timeout,
+        body_timeout: Annotated[
+            float, typer.Option(min=0.1, help="seconds a client has to send a request's body")
+        ] = ServerSettings.body_timeout,
     ) -> None:
         """Run the match server.
 
@@ -68,6 +84,7 @@ def register(app: typer.Typer) -> None:
 
         from duelhost.server import create_app
         from duelhost.server import logs as server_logs
+        from duelhost.server.slow import forwarding, header_timeout_protocol
         from duelhost.store import Store, default_url
 
         settings = ServerSettings(
@@ -77,6 +94,10 @@ def register(app: typer.Typer) -> None:
             requests_per_second=requests_per_second,
             ws_messages_per_second=ws_messages_per_second,
             host=HostLimits(idle_seconds=idle_seconds),
+            replays_per_minute=replays_per_minute,
+            header_timeout=header_timeout,
+            body_timeout=body_timeout,
+            trusted_proxies=tuple(trusted_proxy or ()),
         )
         shown = f"[{host}]" if ":" in host else host
         address = advertise or f"http://{shown}:{port}"
@@ -103,6 +124,11 @@ def register(app: typer.Typer) -> None:
             host=host,
             port=port,
             log_level="warning",
+            # Forwarded headers only from the proxies named (uvicorn would believe any from
+            # 127.0.0.1, so a local client could claim any address: issue 32 point 5).
+            **forwarding(settings),
+            http=header_timeout_protocol(settings.header_timeout),
+            timeout_keep_alive=5,
             access_log=False,
             ws_per_message_deflate=False,
             # The stream refuses longer messages itself; this bounds what is buffered first.

@@ -13,7 +13,6 @@ import shlex
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -21,6 +20,7 @@ import duelhost
 from duelhost.bots import available_bots
 from duelhost.bots.budget import Budget
 from duelhost.bots.tournament import Results, check_backend, jobs, ratings, run
+from duelhost.cli.output import fail, make_console, print_table
 from duelhost.core.errors import ConfigError
 from duelhost.core.options import parse_assignments
 
@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
         ] = "local",
     ) -> None:
         """Round robin between bots, with ratings."""
-        console = Console()
+        console = make_console()
         try:
             options = parse_assignments(opt or [])
             loaded = duelhost.load(game, **options)
@@ -109,7 +109,6 @@ def register(app: typer.Typer) -> None:
                     lambda done: progress.update(task, completed=done),
                 )
         except ConfigError as error:
-            Console(stderr=True).print(f"error: {error}", highlight=False, markup=False)
-            raise typer.Exit(2) from None
+            raise fail(str(error)) from None
         for table in _tables(results):
-            console.print(table)
+            print_table(console, table)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -107,17 +108,79 @@ def _check_replay(data: dict[str, Any], found: Verification) -> None:
         return
     stated = data.get("result")
     if not state.is_over:
-        reason = stated.get("reason") if isinstance(stated, dict) else None
-        if not (isinstance(reason, str) and "abandon" in reason):
-            found.problems.append(
-                f"the replay does not finish: the record stops at decision {state.decision} "
-                "with the match still in play"
-            )
+        _check_abandoned(data, state, found)
         return
-    if stated is not None and json.loads(json.dumps(state.result)) != stated:
+    if stated is None and "match" in data:
+        found.problems.append("the record states no result")
+    elif stated is not None and _plain(state.result) != stated:
         found.problems.append(
             f"the record's result {quote(json.dumps(stated))} is not the replay's "
             f"{quote(json.dumps(state.result))}"
+        )
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as it reads back from JSON."""
+    return json.loads(json.dumps(value))
+
+
+IDLE = re.compile(r"no seat acted for ([0-9.]+(?:e[+-]?[0-9]+)?) s")
+LOG_FULL = re.compile(r"the match reached [0-9]+ log entries")
+
+
+def _check_abandoned(data: dict[str, Any], state: State, found: Verification) -> None:
+    """A replay that stops before the end is a result only if the record says what ended it
+    (``ended``: the server's abandonment, after the last entry) and the stated result is the
+    one that abandonment gives: the replay's with no winner and the abandonment's reason."""
+    ended = data.get("ended")
+    stated = data.get("result")
+    if not isinstance(ended, dict) or ended.get("kind") != "abandon":
+        found.problems.append(
+            f"the replay does not finish: the record stops at decision {state.decision} "
+            "with the match still in play, and holds nothing that ended it"
+        )
+        return
+    reason = ended.get("reason")
+    history = data["history"]
+    if ended.get("entries") != len(history):
+        found.problems.append(
+            f"the record says the match was abandoned after {ended.get('entries')} entries, "
+            f"but it holds {len(history)}"
+        )
+    if not isinstance(reason, str) or not (IDLE.fullmatch(reason) or LOG_FULL.fullmatch(reason)):
+        found.problems.append(
+            f"the abandonment's reason {quote(str(reason))} is none the server gives"
+        )
+    else:
+        _check_idle(data, reason, ended.get("time"), found)
+    expected = _plain({**state.result, "winner": None, "reason": f"abandoned: {reason}"})
+    if stated != expected:
+        found.problems.append(
+            f"the record's result {quote(json.dumps(stated))} is not the abandonment's "
+            f"{quote(json.dumps(expected))}"
+        )
+
+
+def _check_idle(data: dict[str, Any], reason: str, when: Any, found: Verification) -> None:
+    """An idle abandonment comes at least its seconds after the last human seat's entry."""
+    idle = IDLE.fullmatch(reason)
+    if idle is None:
+        return
+    seats = data.get("seats")
+    listed = seats if isinstance(seats, list) else []
+    humans = {n for n, s in enumerate(listed) if isinstance(s, dict) and s.get("kind") == "human"}
+    times = [
+        item["time"]
+        for item in data["history"]
+        if isinstance(item, dict) and item.get("seat") in humans and "time" in item
+    ]
+    last = max([data.get("created", 0.0), *times])
+    if not isinstance(when, int | float) or not isinstance(last, int | float):
+        found.problems.append("the abandonment has no time to check")
+    elif when - last < float(idle.group(1)) - 1e-6:
+        found.problems.append(
+            f"the match was abandoned {when - last:g} s after a human seat's last entry, "
+            f"not after {idle.group(1)} s of nobody acting"
         )
 
 
@@ -131,34 +194,45 @@ def _check_receipts(data: dict[str, Any], history: list[Any], found: Verificatio
         if not isinstance(item, dict):
             continue
         where = f"entry {number} (seat {item.get('seat')}, decision {item.get('decision')})"
-        if "receipt" not in item:
-            if item.get("kind") == "submit":
-                found.problems.append(f"{where}: no receipt, where every submission has one")
+        place = _check_entry_receipt(match_id, where, item, found)
+        if place is None:
             continue
-        nonce = item.get("nonce")
-        if not isinstance(nonce, str):
-            found.problems.append(f"{where}: no nonce published")
-            continue
-        seat, decision, text = item.get("seat"), item.get("decision"), item.get("text")
-        if not isinstance(seat, int) or not isinstance(decision, int) or not isinstance(text, str):
-            found.problems.append(f"{where}: seat, decision and text are needed")
-            continue
-        if item.get("mode") == "commit":
-            revealed = item.get("revealed")
-            if not isinstance(revealed, str) or (
-                commits.commitment(match_id, seat, decision, revealed, nonce) != item["receipt"]
-            ):
-                found.problems.append(f"{where}: the reveal does not match its commitment")
-        elif not receipts.check(
-            match_id, seat, decision, text, nonce, str(item["receipt"]), _last_number(item)
-        ):
-            found.problems.append(f"{where}: the receipt does not match {quote(text)}")
-        if "orders" in item:
-            _check_orders(match_id, where, item, found)
-        if (decision, seat) in seen:
+        if place in seen:
             found.problems.append(f"{where}: a second submission for the same decision")
-        seen.add((decision, seat))
+        seen.add(place)
         found.receipts += 1
+
+
+def _check_entry_receipt(
+    match_id: str, where: str, item: dict[str, Any], found: Verification
+) -> tuple[int, int] | None:
+    """Check one history entry's receipt (and its orders'): its ``(decision, seat)`` when it
+    holds a receipt that could be checked, else None."""
+    if "receipt" not in item:
+        if item.get("kind") == "submit":
+            found.problems.append(f"{where}: no receipt, where every submission has one")
+        return None
+    nonce = item.get("nonce")
+    if not isinstance(nonce, str):
+        found.problems.append(f"{where}: no nonce published")
+        return None
+    seat, decision, text = item.get("seat"), item.get("decision"), item.get("text")
+    if not isinstance(seat, int) or not isinstance(decision, int) or not isinstance(text, str):
+        found.problems.append(f"{where}: seat, decision and text are needed")
+        return None
+    if item.get("mode") == "commit":
+        revealed = item.get("revealed")
+        if not isinstance(revealed, str) or (
+            commits.commitment(match_id, seat, decision, revealed, nonce) != item["receipt"]
+        ):
+            found.problems.append(f"{where}: the reveal does not match its commitment")
+    elif not receipts.check(
+        match_id, seat, decision, text, nonce, str(item["receipt"]), _last_number(item)
+    ):
+        found.problems.append(f"{where}: the receipt does not match {quote(text)}")
+    if "orders" in item:
+        _check_orders(match_id, where, item, found)
+    return decision, seat
 
 
 def _last_number(item: dict[str, Any]) -> int | None:
@@ -211,7 +285,8 @@ def _check_seed(data: dict[str, Any], found: Verification) -> None:
 def _check_kept(
     data: dict[str, Any], history: list[Any], document: Any, found: Verification
 ) -> None:
-    """Every receipt a player kept must be in the record, at its match, seat and decision."""
+    """Every receipt a player kept (of either seat: the page keeps the opponent's too, from
+    the ``submitted`` events) must be in the record, at its match, seat and decision."""
     if not isinstance(document, dict) or document.get("format") != RECEIPTS_FORMAT:
         raise ConfigError(f"a receipts file must be a JSON object with format {RECEIPTS_FORMAT!r}")
     match_id = document.get("match")
@@ -240,26 +315,39 @@ def _check_kept(
         if isinstance(item, dict)
     }
     for kept in document.get("receipts", []):
-        seat, decision, digest = kept.get("seat"), kept.get("decision"), kept.get("receipt")
-        place = by_place.get((decision, seat))
-        if place is None and (decision, seat) in unrevealed:
-            if unrevealed[(decision, seat)] != digest:
-                found.problems.append(
-                    f"the record's commitment for seat {seat}, decision {decision} "
-                    f"({quote(str(unrevealed[(decision, seat)]), 16)}) is not the one you kept "
-                    f"({quote(str(digest), 16)}): the commitment was changed"
-                )
-        elif place is None:
-            found.problems.append(
-                f"your receipt for seat {seat}, decision {decision} ({quote(str(digest), 16)}) "
-                "is not in the record: no entry holds that submission"
-            )
-        elif place[1]["receipt"] != digest:
-            found.problems.append(
-                f"entry {place[0]} (seat {seat}, decision {decision}): its receipt "
-                f"{quote(str(place[1]['receipt']), 16)} is not the one you kept "
-                f"({quote(str(digest), 16)}): the submission was changed"
-            )
+        problem = _kept_problem(kept, by_place, unrevealed)
+        if problem is not None:
+            found.problems.append(problem)
+
+
+def _kept_problem(
+    kept: dict[str, Any],
+    by_place: dict[tuple[Any, Any], tuple[int, dict[str, Any]]],
+    unrevealed: dict[tuple[Any, Any], Any],
+) -> str | None:
+    """What is wrong with one kept receipt against the record (None: it is there)."""
+    seat, decision, digest = kept.get("seat"), kept.get("decision"), kept.get("receipt")
+    place = by_place.get((decision, seat))
+    if place is None and (decision, seat) in unrevealed:
+        if unrevealed[(decision, seat)] == digest:
+            return None
+        return (
+            f"the record's commitment for seat {seat}, decision {decision} "
+            f"({quote(str(unrevealed[(decision, seat)]), 16)}) is not the one you kept "
+            f"({quote(str(digest), 16)}): the commitment was changed"
+        )
+    if place is None:
+        return (
+            f"your receipt for seat {seat}, decision {decision} ({quote(str(digest), 16)}) "
+            "is not in the record: no entry holds that submission"
+        )
+    if place[1]["receipt"] != digest:
+        return (
+            f"entry {place[0]} (seat {seat}, decision {decision}): its receipt "
+            f"{quote(str(place[1]['receipt']), 16)} is not the one you kept "
+            f"({quote(str(digest), 16)}): the submission was changed"
+        )
+    return None
 
 
 def verify_record(data: Any) -> tuple[int, list[str]]:

@@ -37,9 +37,9 @@ from __future__ import annotations
 from typing import Any
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
+from duelhost.core.time_control import Clock
 from duelhost.games.generalissimo.board import START_POSITION
 from duelhost.games.generalissimo.render import describe_event, render
 from duelhost.games.generalissimo.state import GeneralissimoState, Move

@@ -7,9 +7,8 @@ match under 50 ms (the generic figures above give ms per match).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
-
-from rich.console import Console
 
 import duelhost
 from duelhost.games.generalissimo.board import CELLS
@@ -29,7 +28,9 @@ def _best_of(repeats: int, rounds: int, work: Any) -> float:
     return best
 
 
-def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+def extra(
+    matches: int, options: dict[str, Any], say: Callable[[str], None]
+) -> list[tuple[str, str]]:
     game = duelhost.load("generalissimo", **options)
     start = game.new()
     assert isinstance(start, GeneralissimoState)

@@ -12,7 +12,8 @@ index blocks (``num_actions`` = 264,926):
 - step and shot: ``170,642 + (source * 8 + direction) * 108 + target``, an Archer stepping one
   cell in ``direction``, then shooting (``C2-C3*C6``);
 - volley: ``263,954 + source``, a Catapult volley (``C1!``);
-- volley and step: ``264,062 + source * 8 + direction``, volley, then a step (``C1!-C2``).
+- volley and step: ``264,062 + source * 8 + direction``, volley, then a step (``C1!-C2``) or
+  a capture by that step (``C5!xD5``).
 
 A Horseman's path of 1-5 orthogonal steps (up, down, left, right = 0-3; "up" is towards
 row 12) is numbered by its length and steps: paths of length
@@ -113,11 +114,14 @@ class GeneralissimoEncoding(SingleStep):
             return PASS
         if text == "draw":
             return DRAW
-        if text.endswith("!"):
-            return VOLLEY + _cell(text[:-1])
-        if "!-" in text:
-            origin, step = (_cell(part) for part in text.split("!-"))
-            return VOLLEY_STEP + origin * 8 + _direction(origin, step)
+        if "!" in text:
+            # A volley (``C1!``), then maybe a step or a capture by the step (``C1!-C2``,
+            # ``C5!xD5``): told apart by the board, as moves and captures are.
+            head, after = text.split("!")
+            origin = _cell(head)
+            if not after:
+                return VOLLEY + origin
+            return VOLLEY_STEP + origin * 8 + _direction(origin, _cell(after[1:]))
         if "*" in text:
             head, target = text.split("*")
             cells = _path_cells(head)

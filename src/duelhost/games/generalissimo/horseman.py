@@ -70,6 +70,31 @@ def _direction(a: int, b: int) -> int:
     return {COLUMNS: 0, 1: 1, -COLUMNS: 2, -1: 3}[step]
 
 
+def _subtrees(
+    cells: list[int], skips: list[int], ranks: list[int]
+) -> tuple[list[int], list[dict[int, int]]]:
+    """Below each node of a walk (``skips[i]``: the node after node i's subtree): the cells of
+    its subtree as bits, and each end's best rank in the order the subtree's walk first
+    meets it."""
+    total = len(cells)
+    below = [0] * total
+    ends: list[dict[int, int]] = [{} for _ in range(total)]
+    for i in range(total - 1, -1, -1):
+        mask = 0
+        found = ends[i]
+        j = i + 1
+        while j < skips[i]:
+            cell = cells[j]
+            mask |= BIT[cell] | below[j]
+            for end, rank in ((cell, ranks[j]), *ends[j].items()):
+                known = found.get(end)
+                if known is None or known > rank:
+                    found[end] = rank
+            j = skips[j]
+        below[i] = mask
+    return below, ends
+
+
 def build_tree(start: int) -> PathTree:
     """Every Horseman path from ``start`` (``path_tree`` keeps the one built per cell)."""
     cells: list[int] = []
@@ -114,23 +139,7 @@ def build_tree(start: int) -> PathTree:
     ranks = [0] * total
     for rank, index in enumerate(order):
         ranks[index] = rank
-    # below each node: the cells of its subtree, and each end's best rank in the order the
-    # subtree's walk first meets it
-    below = [0] * total
-    ends: list[dict[int, int]] = [{} for _ in range(total)]
-    for i in range(total - 1, -1, -1):
-        mask = 0
-        found = ends[i]
-        j = i + 1
-        while j < skips[i]:
-            cell = cells[j]
-            mask |= BIT[cell] | below[j]
-            for end, rank in ((cell, ranks[j]), *ends[j].items()):
-                known = found.get(end)
-                if known is None or known > rank:
-                    found[end] = rank
-            j = skips[j]
-        below[i] = mask
+    below, ends = _subtrees(cells, skips, ranks)
     shared: dict[tuple[int, int], tuple[int, int]] = {}  # one tuple per (end, rank) pair
     nodes = [
         (
@@ -239,36 +248,7 @@ def horseman_moves(
     earlier generation for the same start cell, to use again."""
     tree = _TREES[start] or path_tree(start)
     empty, own, prey, enemies = known if known is not None else masks(board, side)
-    # the start cell holds the Horseman itself: as a friend it only allows walks that can be
-    # shortened to paths never coming back to it
-    on_empty = BIT[start]
-    on_friend = 0
-    ends = 0
-    first_prey = 0  # enemies a path capturing nothing so far can step on next
-    for _ in range(HORSEMAN_RANGE):
-        spread = (
-            (on_empty << COLUMNS)
-            | (on_empty >> COLUMNS)
-            | ((on_empty << 1) & NOT_COLUMN_A)
-            | ((on_empty >> 1) & NOT_COLUMN_I)
-        )
-        if on_friend:
-            after_leap = (
-                (on_friend << COLUMNS)
-                | (on_friend >> COLUMNS)
-                | ((on_friend << 1) & NOT_COLUMN_A)
-                | ((on_friend >> 1) & NOT_COLUMN_I)
-            )
-            first_prey |= (spread | after_leap) & prey
-            on_friend = spread & own  # never two friends in a row: only from an empty cell
-            on_empty = (spread | after_leap) & empty
-        else:
-            first_prey |= spread & prey
-            on_friend = spread & own
-            on_empty = spread & empty
-            if not on_empty and not on_friend:
-                break  # hemmed in: nothing further
-        ends |= on_empty
+    ends, first_prey = _reach(start, empty, own, prey)
     occupied = ALL_CELLS ^ empty
     first = tree.first
     candidates = tree.candidates
@@ -302,6 +282,42 @@ def horseman_moves(
             board, start, side, tree, out, first_prey, (empty, own, prey, enemies), earlier
         )
     return None
+
+
+def _reach(start: int, empty: int, own: int, prey: int) -> tuple[int, int]:
+    """On bit sets, layer by layer: the empty cells a Horseman on ``start`` can end on
+    without capturing, and the enemies (``prey``) such a walk can step on next."""
+    # the start cell holds the Horseman itself: as a friend it only allows walks that can be
+    # shortened to paths never coming back to it
+    on_empty = BIT[start]
+    on_friend = 0
+    ends = 0
+    first_prey = 0  # enemies a path capturing nothing so far can step on next
+    for _ in range(HORSEMAN_RANGE):
+        spread = (
+            (on_empty << COLUMNS)
+            | (on_empty >> COLUMNS)
+            | ((on_empty << 1) & NOT_COLUMN_A)
+            | ((on_empty >> 1) & NOT_COLUMN_I)
+        )
+        if on_friend:
+            after_leap = (
+                (on_friend << COLUMNS)
+                | (on_friend >> COLUMNS)
+                | ((on_friend << 1) & NOT_COLUMN_A)
+                | ((on_friend >> 1) & NOT_COLUMN_I)
+            )
+            first_prey |= (spread | after_leap) & prey
+            on_friend = spread & own  # never two friends in a row: only from an empty cell
+            on_empty = (spread | after_leap) & empty
+        else:
+            first_prey |= spread & prey
+            on_friend = spread & own
+            on_empty = spread & empty
+            if not on_empty and not on_friend:
+                break  # hemmed in: nothing further
+        ends |= on_empty
+    return ends, first_prey
 
 
 def _capture_walk(

@@ -63,31 +63,29 @@ from duelhost.games.generalissimo.horseman import (
 # --------------------------------------------------------------------------- other pieces
 
 
+def _land(
+    board: list[int], start: int, side: int, cell: int, victims: int, out: list[Generated]
+) -> bool:
+    """A step from ``start`` onto ``cell`` if it is empty (True), or a capture there if it
+    holds an enemy of a kind in ``victims`` (GE5)."""
+    piece = board[cell]
+    if piece == 0:
+        out.append(_STEPS[start * CELLS + cell] or step_move(start, cell))
+        return True
+    if piece >> 3 != side and victims >> (piece & 7) & 1:
+        out.append(_TAKES[start * CELLS + cell] or take_move(start, cell))
+    return False
+
+
 def shieldman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> int:
     """GE3: up to 2 king steps through empty cells; the last step may capture (GE5).
     Returns the cells read, as bits."""
     victims = MOVE_CAPTURES[SHIELDMAN]
-    steps = _STEPS
-    row = start * CELLS
-    append = out.append
     for cell in KING[start]:
-        piece = board[cell]
-        if piece == 0:
-            append(steps[row + cell] or step_move(start, cell))
-        elif piece >> 3 != side and victims >> (piece & 7) & 1:
-            append(_TAKES[row + cell] or take_move(start, cell))
+        _land(board, start, side, cell, victims, out)
     for cell, middles in RING2[start]:
-        piece = board[cell]
-        if piece == 0:
-            for middle in middles:
-                if board[middle] == 0:
-                    append(steps[row + cell] or step_move(start, cell))
-                    break
-        elif piece >> 3 != side and victims >> (piece & 7) & 1:
-            for middle in middles:
-                if board[middle] == 0:
-                    append(_TAKES[row + cell] or take_move(start, cell))
-                    break
+        if any(board[middle] == 0 for middle in middles):
+            _land(board, start, side, cell, victims, out)
     return SHIELDMAN_REGIONS[start]
 
 
@@ -112,53 +110,42 @@ KING_BITS = tuple(sum(BIT[n] for n in KING[cell]) | BIT[cell] for cell in range(
 """Per cell, itself and its king neighbours, as bits."""
 
 
+def _layer(
+    board: list[int],
+    start: int,
+    side: int,
+    cells: tuple[int, ...],
+    seen: list[bool],
+    out: list[Generated],
+) -> list[int]:
+    """A Swordsman's moves onto the ``cells`` not yet seen; the empty ones reached."""
+    victims = MOVE_CAPTURES[SWORDSMAN]
+    reached = []
+    for cell in cells:
+        if seen[cell]:
+            continue
+        seen[cell] = True
+        if _land(board, start, side, cell, victims, out):
+            reached.append(cell)
+    return reached
+
+
 def swordsman_moves(board: list[int], start: int, side: int, out: list[Generated]) -> int:
     """GE3: up to 3 king steps through empty cells; the last step may capture (GE5).
     Returns the cells read, as bits.
 
     Cells are listed in the order a breadth-first search meets them (nearer first, then in
     the order of the cells they are reached from and of ``KING``)."""
-    victims = MOVE_CAPTURES[SWORDSMAN]
-    steps = _STEPS
-    takes = _TAKES
-    row = start * CELLS
-    append = out.append
     seen = [False] * CELLS
     read = KING_BITS[start]
-    frontier = []
-    for cell in KING[start]:
-        seen[cell] = True
-        piece = board[cell]
-        if piece == 0:
-            append(steps[row + cell] or step_move(start, cell))
-            frontier.append(cell)
-        elif piece >> 3 != side and victims >> (piece & 7) & 1:
-            append(takes[row + cell] or take_move(start, cell))
+    frontier = _layer(board, start, side, KING[start], seen, out)
     onward = SWORDSMAN_ONWARD[start]
-    following = []
-    for here in frontier:
-        read |= KING_BITS[here]  # every neighbour of ``here`` is read by now
-        for cell in onward[here]:
-            if seen[cell]:
-                continue
-            seen[cell] = True
-            piece = board[cell]
-            if piece == 0:
-                append(steps[row + cell] or step_move(start, cell))
-                following.append(cell)
-            elif piece >> 3 != side and victims >> (piece & 7) & 1:
-                append(takes[row + cell] or take_move(start, cell))
-    for here in following:
-        read |= KING_BITS[here]
-        for cell in onward[here]:
-            if seen[cell]:
-                continue
-            seen[cell] = True
-            piece = board[cell]
-            if piece == 0:
-                append(steps[row + cell] or step_move(start, cell))
-            elif piece >> 3 != side and victims >> (piece & 7) & 1:
-                append(takes[row + cell] or take_move(start, cell))
+    for _ in range(2):
+        following: list[int] = []
+        for here in frontier:
+            read |= KING_BITS[here]  # every neighbour of ``here`` is read by now
+            following += _layer(board, start, side, onward[here], seen, out)
+        frontier = following
     return read
 
 
@@ -222,6 +209,19 @@ SIGHT = {
 """Per diagonal range and cell, every cell of its shooting rays, as bits."""
 
 
+def _shot_target(board: list[int], ray: tuple[int, ...], side: int, vacated: int) -> int:
+    """The first piece along ``ray`` (``vacated`` counts as empty) if a shot of ``side`` may
+    hit it (GE6), else -1."""
+    for cell in ray:
+        piece = board[cell]
+        if piece == 0 or cell == vacated:
+            continue
+        if piece >> 3 != side and SHOT_VICTIMS >> (piece & 7) & 1:
+            return cell
+        return -1
+    return -1
+
+
 def archer_moves(
     board: list[int], start: int, side: int, out: list[Generated], diagonal: int
 ) -> int:
@@ -233,33 +233,20 @@ def archer_moves(
     sight = SIGHT[diagonal]
     read = KING_BITS[start] | sight[start]
     for ray in rays[start]:
-        for cell in ray:
-            piece = board[cell]
-            if piece == 0:
-                continue
-            if piece >> 3 != side and SHOT_VICTIMS >> (piece & 7) & 1:
-                append(_SHOTS[row + cell] or shot_move(start, cell))
-            break
+        target = _shot_target(board, ray, side, -1)
+        if target >= 0:
+            append(_SHOTS[row + target] or shot_move(start, target))
     victims = MOVE_CAPTURES[ARCHER]
     step_shots = _STEP_SHOTS
     for cell in KING[start]:
-        piece = board[cell]
-        if piece == 0:
-            append(_STEPS[row + cell] or step_move(start, cell))
-            shot_row = (row + cell) * CELLS
-            read |= sight[cell]
-            for ray in rays[cell]:
-                for target in ray:
-                    piece = board[target]
-                    if piece == 0 or target == start:
-                        continue
-                    if piece >> 3 != side and SHOT_VICTIMS >> (piece & 7) & 1:
-                        append(
-                            step_shots.get(shot_row + target) or step_shot_move(start, cell, target)
-                        )
-                    break
-        elif piece >> 3 != side and victims >> (piece & 7) & 1:
-            append(_TAKES[row + cell] or take_move(start, cell))
+        if not _land(board, start, side, cell, victims, out):
+            continue
+        shot_row = (row + cell) * CELLS
+        read |= sight[cell]
+        for ray in rays[cell]:
+            target = _shot_target(board, ray, side, start)
+            if target >= 0:
+                append(step_shots.get(shot_row + target) or step_shot_move(start, cell, target))
     return read
 
 

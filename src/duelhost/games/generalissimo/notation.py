@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from duelhost.core.errors import IllegalAction, quote
 from duelhost.games.generalissimo.board import (
@@ -47,8 +47,16 @@ from duelhost.games.generalissimo.generated import (
 from duelhost.games.generalissimo.horseman import leg_cells
 from duelhost.games.generalissimo.moves import piece_moves
 
-if TYPE_CHECKING:
-    from duelhost.games.generalissimo.state import GeneralissimoState
+
+class Position(Protocol):
+    """What parsing a move reads of a match (``GeneralissimoState`` has it): the board, the
+    side to move, the piece that already moved this turn and the Archer's diagonal reach."""
+
+    board: list[int]
+    side: int
+    moved: int
+    archer_diagonal: int
+
 
 _TOKEN = re.compile(r"([A-Za-z])([0-9]{1,2})|([-xX*!])")
 
@@ -57,7 +65,7 @@ class _Illegal(Exception):
     """A reason, turned into IllegalAction with the move's text by ``parse_move``."""
 
 
-def parse_move(state: GeneralissimoState, seat: int, text: str) -> Generated:
+def parse_move(state: Position, seat: int, text: str) -> Generated:
     """The legal move ``text`` names for ``seat``, or IllegalAction saying why there is none."""
     try:
         return _parse(state, seat, text)
@@ -110,7 +118,7 @@ def _line(a: int, b: int) -> list[int] | None:
     return [a + (step[0] * COLUMNS + step[1]) * k for k in range(1, steps + 1)]
 
 
-def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
+def _parse(state: Position, seat: int, text: str) -> Generated:
     tokens = _tokens(text)
     start = tokens[0]
     if not isinstance(start, int):
@@ -135,7 +143,7 @@ def _parse(state: GeneralissimoState, seat: int, text: str) -> Generated:
     return _stepper(state, seat, start, kind, legs[0])
 
 
-def _mover(state: GeneralissimoState, seat: int, start: int) -> int:
+def _mover(state: Position, seat: int, start: int) -> int:
     """The kind of ``seat``'s piece on ``start``, which may move now (GE2)."""
     piece = state.board[start]
     if piece == 0:
@@ -173,9 +181,7 @@ def _read_actions(tokens: list[str | int]) -> tuple[bool, list[tuple[str, int]],
     return volley, legs, shot
 
 
-def _stepper(
-    state: GeneralissimoState, seat: int, start: int, kind: int, leg: tuple[str, int]
-) -> Generated:
+def _stepper(state: Position, seat: int, start: int, kind: int, leg: tuple[str, int]) -> Generated:
     """A Shieldman's, Swordsman's or Guardsman's move (GE3), or why it is illegal."""
     board = state.board
     name = KIND_NAMES[kind]
@@ -217,9 +223,7 @@ def _check_guardsman_line(board: list[int], start: int, end: int) -> None:
             raise _Illegal(f"the way is blocked on {NAMES[cell]} (GE3)")
 
 
-def _find(
-    state: GeneralissimoState, start: int, test: Callable[[Generated], bool]
-) -> Generated | None:
+def _find(state: Position, start: int, test: Callable[[Generated], bool]) -> Generated | None:
     out: list[Generated] = []
     piece_moves(state.board, start, state.side, out, state.archer_diagonal)
     for generated in out:
@@ -228,9 +232,7 @@ def _find(
     return None
 
 
-def _horseman(
-    state: GeneralissimoState, seat: int, start: int, legs: list[tuple[str, int]]
-) -> Generated:
+def _horseman(state: Position, seat: int, start: int, legs: list[tuple[str, int]]) -> Generated:
     if not legs:
         raise _Illegal(
             f"where does the Horseman on {NAMES[start]} go? Write e.g. {NAMES[start]}-A6"
@@ -315,9 +317,7 @@ def _horseman_walk(
     return here, captured
 
 
-def _shot_reason(
-    state: GeneralissimoState, seat: int, origin: int, target: int, vacated: int
-) -> str:
+def _shot_reason(state: Position, seat: int, origin: int, target: int, vacated: int) -> str:
     board = state.board
     line = _line(origin, target)
     if line is None:
@@ -340,27 +340,51 @@ def _shot_reason(
     return ""
 
 
+def _archer_step(board: list[int], seat: int, start: int, leg: tuple[str, int]) -> tuple[int, bool]:
+    """An Archer's step (GE5, GE6): where it ends and whether it captures there."""
+    if _chebyshev(start, leg[1]) != 1:
+        raise _Illegal("an Archer steps 1 cell, in any of the 8 directions (GE6)")
+    end, target = _step_onto(
+        board,
+        seat,
+        ARCHER,
+        leg,
+        lambda end, target: (
+            f"an Archer cannot capture a {KIND_NAMES[target & 7]} by moving onto it; "
+            "it captures only Archers and Catapults that way (GE5)"
+        ),
+    )
+    return end, bool(target)
+
+
+def _step_onto(
+    board: list[int],
+    seat: int,
+    kind: int,
+    leg: tuple[str, int],
+    refusal: Callable[[int, int], str],
+) -> tuple[int, int]:
+    """A one-cell step of a ``kind`` piece (GE5): where it ends and the piece there (0:
+    none); never onto its own side, onto an enemy only if it may take it (else ``refusal(end,
+    piece)`` says why), and ``x`` only onto a piece."""
+    operator, end = leg
+    target = board[end]
+    if target and target >> 3 == seat:
+        raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
+    if target and not can_take(kind, target & 7):
+        raise _Illegal(refusal(end, target))
+    if operator == "x" and not target:
+        raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
+    return end, target
+
+
 def _archer(
-    state: GeneralissimoState, seat: int, start: int, legs: list[tuple[str, int]], shot: int
+    state: Position, seat: int, start: int, legs: list[tuple[str, int]], shot: int
 ) -> Generated:
-    board = state.board
     end = start
     capture = False
     if legs:
-        operator, end = legs[0]
-        if _chebyshev(start, end) != 1:
-            raise _Illegal("an Archer steps 1 cell, in any of the 8 directions (GE6)")
-        target = board[end]
-        if target and target >> 3 == seat:
-            raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
-        if target and not can_take(ARCHER, target & 7):
-            raise _Illegal(
-                f"an Archer cannot capture a {KIND_NAMES[target & 7]} by moving onto it; "
-                "it captures only Archers and Catapults that way (GE5)"
-            )
-        if operator == "x" and not target:
-            raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
-        capture = bool(target)
+        end, capture = _archer_step(state.board, seat, start, legs[0])
         if capture and shot >= 0:
             raise _Illegal("an Archer's capture ends its action: it cannot shoot after it (GE6)")
     if shot >= 0:
@@ -377,23 +401,21 @@ def _archer(
 
 
 def _catapult(
-    state: GeneralissimoState, seat: int, start: int, legs: list[tuple[str, int]], volley: bool
+    state: Position, seat: int, start: int, legs: list[tuple[str, int]], volley: bool
 ) -> Generated:
-    board = state.board
     if legs:
-        operator, end = legs[0]
-        if end not in _orthogonal_neighbours(start):
+        if legs[0][1] not in _orthogonal_neighbours(start):
             raise _Illegal("a Catapult steps 1 cell forward, back, left or right (GE7)")
-        target = board[end]
-        if target and target >> 3 == seat:
-            raise _Illegal(f"{NAMES[end]} holds your own {KIND_NAMES[target & 7]}")
-        if target and not can_take(CATAPULT, target & 7):
-            raise _Illegal(
+        end, target = _step_onto(
+            state.board,
+            seat,
+            CATAPULT,
+            legs[0],
+            lambda end, target: (
                 "a Catapult steps to an empty cell or onto an enemy Archer or Catapult "
                 f"(GE5/GE7); {NAMES[end]} holds a {_describe(target)}"
-            )
-        if operator == "x" and not target:
-            raise _Illegal(f"there is nothing to capture on {NAMES[end]}")
+            ),
+        )
         canonical = NAMES[start] + ("!" if volley else "") + ("x" if target else "-") + NAMES[end]
     else:
         canonical = NAMES[start] + "!"

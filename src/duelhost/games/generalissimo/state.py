@@ -314,38 +314,32 @@ class GeneralissimoState(State):
         if count >= 3:
             self._finish(None, "draw by repetition")
 
+    def _log_move(self, generated: Generated) -> None:
+        """The "move" event of a move about to be played, and ``last_move``."""
+        text, start, _, removed = generated
+        board = self.board
+        victims = [
+            {
+                "cell": NAMES[cell],
+                "side": SIDE_NAMES[board[cell] >> 3],
+                "piece": KIND_NAMES[board[cell] & 7],
+            }
+            for cell in removed
+        ]
+        self._log(
+            "move", seat=self.side, move=text, piece=KIND_NAMES[board[start] & 7], removed=victims
+        )
+        self.last_move = {"seat": self.side, "text": text}
+
     def _play(self, generated: Generated, log: bool = False) -> None:
-        text, start, end, removed = generated
+        _, start, end, removed = generated
         board = self.board
         seat = self.side
         if log:
-            victims = [
-                {
-                    "cell": NAMES[cell],
-                    "side": SIDE_NAMES[board[cell] >> 3],
-                    "piece": KIND_NAMES[board[cell] & 7],
-                }
-                for cell in removed
-            ]
-            self._log(
-                "move",
-                seat=seat,
-                move=text,
-                piece=KIND_NAMES[board[start] & 7],
-                removed=victims,
-            )
-            self.last_move = {"seat": seat, "text": text}
+            self._log_move(generated)
         units = self.units
-        changed = BIT[start] | BIT[end]
-        captured = False
-        for cell in removed:
-            piece = board[cell]
-            captured = captured or piece >> 3 != seat
-            board[cell] = 0
-            self.pieces[piece >> 3] -= 1
-            self.kinds[piece] -= 1
-            units[piece] ^= BIT[cell]
-            changed |= BIT[cell]
+        captured, changed = self._remove(removed) if removed else (False, 0)
+        changed |= BIT[start] | BIT[end]
         piece = board[start]
         board[start] = 0
         board[end] = piece
@@ -376,6 +370,23 @@ class GeneralissimoState(State):
             self._remember()
         else:
             self._end_turn()
+
+    def _remove(self, removed: tuple[int, ...]) -> tuple[bool, int]:
+        """Take the pieces on ``removed`` off the board: whether one was the opponent's (a
+        capture, GE8), and their cells as bits."""
+        board = self.board
+        units = self.units
+        changed = 0
+        captured = False
+        for cell in removed:
+            piece = board[cell]
+            captured = captured or piece >> 3 != self.side
+            board[cell] = 0
+            self.pieces[piece >> 3] -= 1
+            self.kinds[piece] -= 1
+            units[piece] ^= BIT[cell]
+            changed |= BIT[cell]
+        return captured, changed
 
     def _pass(self) -> None:
         self._cache = None

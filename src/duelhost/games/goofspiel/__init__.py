@@ -48,9 +48,9 @@ Modules: ``deal`` (labels, deals from the seed, fixed-deal options), ``state`` (
 from __future__ import annotations
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
+from duelhost.core.time_control import Clock
 from duelhost.games.goofspiel.deal import (
     MAX_GALAXIES,
     MAX_PLANETS,

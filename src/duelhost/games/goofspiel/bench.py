@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
-
-from rich.console import Console
 
 import duelhost
 from duelhost.bench import random_match
@@ -70,7 +69,9 @@ def time_openspiel(cards: int, matches: int) -> float:
     return (time.perf_counter() - start) / matches
 
 
-def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+def extra(
+    matches: int, options: dict[str, Any], say: Callable[[str], None]
+) -> list[tuple[str, str]]:
     """Rows for ``duelhost bench goofspiel``: OpenSpiel vs duelhost on classic Goofspiel."""
     cards = _cards(options)
     ours = duelhost.load("goofspiel", galaxies=1, planets=cards, max_replays=0)
@@ -87,7 +88,7 @@ def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple
         message = (
             "OpenSpiel is not installed (pip install 'duelhost[research]'): comparison skipped"
         )
-        console.print(message)
+        say(message)
         rows.append(("OpenSpiel goofspiel", "not installed: comparison skipped"))
         return rows
     theirs = time_openspiel(cards, matches)

@@ -237,20 +237,7 @@ def check_worths(value: Any) -> dict[str, dict[str, int]]:
             labels = planet_letters(len(item))
             worths = {labels[p]: _whole(w, f"{what}'s worths") for p, w in enumerate(item)}
         elif isinstance(item, dict):
-            if not item or len(item) > MAX_PLANETS:
-                raise ConfigError(f"{what} must give 1 to {MAX_PLANETS} worths, got {item!r}")
-            labels = planet_letters(len(item))
-            worths = {}
-            for key, w in item.items():
-                planet = str(key).strip().upper()
-                if planet not in labels or len(planet) != 1:
-                    raise ConfigError(
-                        f"{what}: {key!r} is not one of its planets {labels[0]}-{labels[-1]}"
-                    )
-                if planet in worths:
-                    raise ConfigError(f"{what} gives planet {planet} twice")
-                worths[planet] = _whole(w, f"{what}'s worths")
-            worths = dict(sorted(worths.items()))
+            worths = _keyed_worths(item, what)
         else:
             raise ConfigError(
                 f"{what} must be an object keyed by planet letter or a list of worths, got {item!r}"
@@ -264,6 +251,22 @@ def check_worths(value: Any) -> dict[str, dict[str, int]]:
     if len({len(worths) for worths in result.values()}) != 1:
         raise ConfigError("option worths: every galaxy must have as many planets")
     return result
+
+
+def _keyed_worths(item: dict[Any, Any], what: str) -> dict[str, int]:
+    """A galaxy's worths given as an object keyed by planet letter, in letter order."""
+    if not item or len(item) > MAX_PLANETS:
+        raise ConfigError(f"{what} must give 1 to {MAX_PLANETS} worths, got {item!r}")
+    labels = planet_letters(len(item))
+    worths: dict[str, int] = {}
+    for key, w in item.items():
+        planet = str(key).strip().upper()
+        if planet not in labels or len(planet) != 1:
+            raise ConfigError(f"{what}: {key!r} is not one of its planets {labels[0]}-{labels[-1]}")
+        if planet in worths:
+            raise ConfigError(f"{what} gives planet {planet} twice")
+        worths[planet] = _whole(w, f"{what}'s worths")
+    return dict(sorted(worths.items()))
 
 
 FIXED_OPTIONS = ("galaxy_order", "values", "planet_orders", "worths")

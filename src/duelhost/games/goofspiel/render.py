@@ -17,10 +17,29 @@ def _fleet_line(counts: dict[str, int]) -> str:
 
 def render_view(view: dict[str, Any]) -> str:
     """A Goofspiel view (of a seat or a spectator) as text."""
-    lines: list[str] = []
     replay = view["replay"]
     title = "Goofspiel" if not replay else f"Goofspiel, replay {replay} after a tied match (GO4)"
-    lines.append(title)
+    lines = [title, _galaxies(view)]
+    s0, s1 = view["strategic"]
+    lines.append(f"Strategic value: seat 0 {s0}, seat 1 {s1}")
+    for past in view["past"]:
+        v0, v1 = past["strategic"]
+        lines.append(f"  (playing {past['replay']} was tied {v0}-{v1})")
+    if view["bout"] is not None:
+        lines.extend(_bout(view))
+    elif view["last_round"] is not None:
+        lines.append("Last round: " + _round_text(view["last_round"]))
+    lines.extend(_fleets(view))
+    if view["bout"] is not None and view["last_round"] is not None and "rounds" not in view:
+        lines.append("Last round: " + _round_text(view["last_round"]))
+    if view.get("seat") is not None:
+        pending = view.get("pending")
+        lines.append(f"You are seat {view['seat']}" + (f"; you sent {pending}" if pending else ""))
+    return "\n".join(lines)
+
+
+def _galaxies(view: dict[str, Any]) -> str:
+    """The galaxies in the order fought, with their values and winners so far."""
     won = {bout["galaxy"]: bout["winner"] for bout in view["bouts"]}
     order = []
     for letter in view["order"]:
@@ -29,46 +48,38 @@ def render_view(view: dict[str, Any]) -> str:
         if letter in won:
             text += "=" + ("-" if won[letter] is None else str(won[letter]))
         order.append(text)
-    lines.append("Galaxies (value, =winner): " + " ".join(order))
-    s0, s1 = view["strategic"]
-    lines.append(f"Strategic value: seat 0 {s0}, seat 1 {s1}")
-    for past in view["past"]:
-        v0, v1 = past["strategic"]
-        lines.append(f"  (playing {past['replay']} was tied {v0}-{v1})")
-    if view["bout"] is not None:
-        galaxy = view["galaxy"]
-        lines.append(
-            f"Bout {view['bout']} of {len(view['order'])}: {view['galaxy_name']} ({galaxy}), "
-            f"value {view['values'][galaxy]}; planets in order "
-            + " ".join(view["planet_orders"][galaxy])
-        )
-        p0, p1 = view["points"]
-        lines.append(f"Net worth this bout: seat 0 {p0}, seat 1 {p1}")
-        if "rounds" in view:
-            done = [
-                entry
-                for entry in view["rounds"]
-                if entry["replay"] == replay and entry["bout"] == view["bout"]
-            ]
-            for entry in done:
-                lines.append("  " + _round_text(entry))
-        lines.append(f"Round {view['round']}: planet {view['planet']}, worth {view['worth']}")
-    elif view["last_round"] is not None:
-        lines.append("Last round: " + _round_text(view["last_round"]))
+    return "Galaxies (value, =winner): " + " ".join(order)
+
+
+def _bout(view: dict[str, Any]) -> list[str]:
+    """The bout being fought: its galaxy, net worths, the rounds played, the round now."""
+    galaxy = view["galaxy"]
+    lines = [
+        f"Bout {view['bout']} of {len(view['order'])}: {view['galaxy_name']} ({galaxy}), "
+        f"value {view['values'][galaxy]}; planets in order "
+        + " ".join(view["planet_orders"][galaxy])
+    ]
+    p0, p1 = view["points"]
+    lines.append(f"Net worth this bout: seat 0 {p0}, seat 1 {p1}")
+    for entry in view.get("rounds", []):
+        if entry["replay"] == view["replay"] and entry["bout"] == view["bout"]:
+            lines.append("  " + _round_text(entry))
+    lines.append(f"Round {view['round']}: planet {view['planet']}, worth {view['worth']}")
+    return lines
+
+
+def _fleets(view: dict[str, Any]) -> list[str]:
+    """Each seat's fleets the view shows (without history, only its own seat's: G4)."""
     destroyed = view.get("destroyed")  # absent without history (G4, "no notes")
+    lines = []
     for seat in ("0", "1"):
         if seat not in view["fleets"]:
-            continue  # without history a view holds only its own seat's fleets (G4)
+            continue
         lost = destroyed[int(seat)] if destroyed is not None else 0
         extra = f"  ({lost} destroyed by timeouts)" if lost else ""
         line = _fleet_line(view["fleets"][seat])
         lines.append(f"Fleets of seat {seat} (size:count): {line}{extra}")
-    if view["bout"] is not None and view["last_round"] is not None and "rounds" not in view:
-        lines.append("Last round: " + _round_text(view["last_round"]))
-    if view.get("seat") is not None:
-        pending = view.get("pending")
-        lines.append(f"You are seat {view['seat']}" + (f"; you sent {pending}" if pending else ""))
-    return "\n".join(lines)
+    return lines
 
 
 def _round_text(entry: dict[str, Any]) -> str:

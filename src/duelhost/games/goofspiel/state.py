@@ -51,6 +51,12 @@ TIMEOUT = Timeout()
 _SIZE_LOOKUP = {str(size): size for size in range(1, MAX_PLANETS + 1)}
 
 
+_NOTHING_IN_PLAY: dict[str, Any] = dict.fromkeys(
+    ("bout", "galaxy", "galaxy_name", "round", "planet", "worth")
+)
+"""The view's fields of the bout and round in play, once the match is over."""
+
+
 def _who(winner: int) -> int | None:
     return None if winner == NOBODY else winner
 
@@ -237,6 +243,18 @@ class GoofspielState(State):
         base = seat * self._stride
         return tuple(SIZE_TEXT[size] for size in range(1, self._stride) if fleets[base + size])
 
+    def _spent(self, action: Any, base: int) -> int:
+        """The size of the fleet a seat loses this round: the one it sent, or on a timeout
+        (GO3: a fleet of size 0 goes out) one of its largest remaining, destroyed."""
+        if action is not TIMEOUT:
+            size: int = action.size
+            return size
+        fleets = self._fleets
+        size = self._stride - 1
+        while size and not fleets[base + size]:
+            size -= 1
+        return size
+
     def _resolve(self, actions: dict[int, Any]) -> None:
         fleets = self._fleets
         stride = self._stride
@@ -244,16 +262,11 @@ class GoofspielState(State):
         destroyed = [0, 0]
         ran_out = False
         for seat in (0, 1):
-            action = actions[seat]
             base = seat * stride
-            if action is TIMEOUT:
-                # GO3: a fleet of size 0 goes out and one of the largest remaining is destroyed.
-                size = stride - 1
-                while size and not fleets[base + size]:
-                    size -= 1
+            size = self._spent(actions[seat], base)
+            if actions[seat] is TIMEOUT:
                 destroyed[seat] = size
             else:
-                size = action.size
                 sent[seat] = size
             fleets[base + size] -= 1
             if not fleets[base + size]:
@@ -395,12 +408,7 @@ class GoofspielState(State):
                 galaxy_letter(g): "".join(self._labels[p] for p in deal.planet_orders[g])
                 for g in shown
             },
-            "bout": None if over else self._round // planets + 1,
-            "galaxy": None if over else galaxy_letter(shown[-1]),
-            "galaxy_name": None if over else galaxy_name(shown[-1]),
-            "round": None if over else self._round % planets + 1,
-            "planet": None if over else self._round_names[self._round],
-            "worth": None if over else self._round_worths[self._round],
+            **(_NOTHING_IN_PLAY if over else self._in_play(shown[-1])),
             "fleets": fleets,
             "points": list(self._points),
             "bouts": [
@@ -422,6 +430,18 @@ class GoofspielState(State):
             view["destroyed"] = list(self._destroyed)
             view["rounds"] = list(rounds)
         return view
+
+    def _in_play(self, galaxy: int) -> dict[str, Any]:
+        """The view's fields of the bout and round in play (``galaxy``: its galaxy)."""
+        planets = self._planets
+        return {
+            "bout": self._round // planets + 1,
+            "galaxy": galaxy_letter(galaxy),
+            "galaxy_name": galaxy_name(galaxy),
+            "round": self._round % planets + 1,
+            "planet": self._round_names[self._round],
+            "worth": self._round_worths[self._round],
+        }
 
     def _round_view(self, entry: tuple[int, ...]) -> dict[str, Any]:
         playing, bout, number, galaxy, planet, worth, f0, f1, winner, d0, d1 = entry

@@ -43,9 +43,9 @@ Legal submissions
 from __future__ import annotations
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
+from duelhost.core.time_control import Clock
 from duelhost.games.multiplanetary.maps import generate_map, normalise_map
 from duelhost.games.multiplanetary.notation import Order, Orders
 from duelhost.games.multiplanetary.render import describe_event, render_view

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
-
-from rich.console import Console
 
 import duelhost
 from duelhost.games.multiplanetary.maps import generate_map
@@ -65,25 +64,32 @@ def scenario(
         texts = []
         for seat in (0, 1):
             want = max(0, FLEETS - staying) // 2 + (seat == 0 and (FLEETS - staying) % 2 == 1)
-            sources = {
-                planet["cell"]: planet["ships"]
-                for planet in view["planets"]
-                if planet["owner"] == seat and planet["ships"] > 0
-            }
-            orders = []
-            for _ in range(want):
-                usable = [cell for cell, ships in sources.items() if ships > 0]
-                if not usable:
-                    break
-                source = rng.choice(usable)
-                destination = rng.choice([cell for cell in cells if cell != source])
-                sources[source] -= 1
-                orders.append(f"{source}>{destination} 1")
-            texts.append("; ".join(orders) or "wait")
+            texts.append(_random_orders(view, seat, want, cells, rng))
         state.submit(0, texts[0])
         state.submit(1, texts[1])
         submissions.append((texts[0], texts[1]))
     return start, submissions
+
+
+def _random_orders(
+    view: dict[str, Any], seat: int, want: int, cells: list[str], rng: random.Random
+) -> str:
+    """Up to ``want`` one-ship orders from random planets of ``seat`` to random planets."""
+    sources = {
+        planet["cell"]: planet["ships"]
+        for planet in view["planets"]
+        if planet["owner"] == seat and planet["ships"] > 0
+    }
+    orders = []
+    for _ in range(want):
+        usable = [cell for cell, ships in sources.items() if ships > 0]
+        if not usable:
+            break
+        source = rng.choice(usable)
+        destination = rng.choice([cell for cell in cells if cell != source])
+        sources[source] -= 1
+        orders.append(f"{source}>{destination} 1")
+    return "; ".join(orders) or "wait"
 
 
 def _kernel_ticks(start: MultiplanetaryState, submissions: list[tuple[str, str]]) -> float:
@@ -158,7 +164,9 @@ def measure(options: dict[str, Any] | None = None, repeats: int = 5) -> dict[str
     }
 
 
-def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+def extra(
+    matches: int, options: dict[str, Any], say: Callable[[str], None]
+) -> list[tuple[str, str]]:
     figures = measure(options)
     verdict = "met" if figures["kernel_ticks_per_s"] >= TARGET else "MISSED"
     return [

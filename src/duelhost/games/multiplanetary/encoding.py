@@ -76,6 +76,16 @@ class MultiplanetaryEncoding:
             f"{share} of the ships left on {cell_name(source, COLUMNS)}"
         )
 
+    def index_of(self, text: str, legal: Sequence[str], view: dict[str, Any]) -> int:
+        """The index of one order of ``legal()`` (``A1>D3 12`` sends all of A1's ships: part
+        3); -1 for ``wait`` (END of an empty draft)."""
+        if text == "wait":
+            return -1
+        route, _ = text.split()
+        warp = int(">>" in route)
+        source, destination = (_cell(cell) for cell in route.replace(">>", ">").split(">"))
+        return 1 + ((source * CELLS + destination) * 2 + warp) * PARTS + PARTS - 1
+
     def _sources(self, legal: Sequence[str]) -> tuple[dict[int, int], dict[int, list[int]]]:
         """Ships on each source and its destinations, read off ``legal()``."""
         ships: dict[int, int] = {}

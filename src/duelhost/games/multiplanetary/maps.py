@@ -134,7 +134,11 @@ def _check_planet(number: int, planet: Any) -> dict[str, Any]:
             f"{where}: cell must be a cell from A1 to J10 (MP1), got {quote_value(cell)}"
         )
     name = cell_name(*xy)
-    where = f"map: planet {name}"
+    return {"cell": name, **_planet_numbers(planet, f"map: planet {name}")}
+
+
+def _planet_numbers(planet: dict[str, Any], where: str) -> dict[str, Any]:
+    """A planet's size (1-5), owner (0, 1 or None) and ships (0 to MAX_SHIPS), checked."""
     size = planet["size"]
     if not _is_int(size) or not 1 <= size <= 5:
         raise ConfigError(f"{where}: size must be an integer from 1 to 5, got {quote_value(size)}")
@@ -149,7 +153,7 @@ def _check_planet(number: int, planet: Any) -> dict[str, Any]:
             f"{where}: ships must be an integer from 0 to {MAX_SHIPS} (MP7), "
             f"got {quote_value(ships)}"
         )
-    return {"cell": name, "size": size, "owner": owner, "ships": ships}
+    return {"size": size, "owner": owner, "ships": ships}
 
 
 def _is_int(value: Any) -> bool:

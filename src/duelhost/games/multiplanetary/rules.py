@@ -262,22 +262,24 @@ class MultiplanetaryState(State):
                 attacker = 1 - holder
                 attacking = per_seat[attacker]
             else:
-                red, blue = per_seat
-                if red and blue:
-                    # MP4: at a neutral planet the two players fight each other first.
-                    beaten = red if red < blue else blue
-                    fought += 2 * beaten
-                    attacker = 0 if red > blue else 1
-                    attacking = red - blue if red > blue else blue - red
-                    self._log("clash", tick=tick, cell=self._cells[planet], ships=[red, blue])
-                else:
-                    attacker = 0 if red else 1
-                    attacking = red or blue
+                attacker, attacking, beaten = self._neutral_clash(tick, planet, per_seat)
+                fought += 2 * beaten
             if attacking:
                 won, lost = self._attack(tick, planet, attacker, attacking)
                 fought += won
                 capped += lost
         return fought, capped
+
+    def _neutral_clash(self, tick: int, planet: int, per_seat: list[int]) -> tuple[int, int, int]:
+        """MP4: at a neutral planet the two players fight each other first. Returns the seat
+        left attacking, its ships, and the ships each side lost in the clash."""
+        red, blue = per_seat
+        if not (red and blue):
+            return (0 if red else 1), (red or blue), 0
+        self._log("clash", tick=tick, cell=self._cells[planet], ships=[red, blue])
+        if red > blue:
+            return 0, red - blue, blue
+        return 1, blue - red, red
 
     def _attack(self, tick: int, planet: int, attacker: int, attacking: int) -> tuple[int, int]:
         """``attacking`` ships of ``attacker`` against the planet's garrison (MP4); returns

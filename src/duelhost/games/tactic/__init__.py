@@ -16,8 +16,8 @@ How a match runs on the kernel
    ``drain`` / ``sacrifice`` / ``dust``, or ``end``. When a Flame unit dies next to two or
    more units, its owner answers ``flame C3`` before play goes on.
 5. A King's death ends the match at once (both: a draw); ``quiet_turns`` (default 30) turns of
-   each player in a row without damage is a draw (TA6); house rule ``max_turns`` (default 200):
-   a draw when that turn ends, so damage-and-heal cycles cannot go on forever.
+   each player in a row without damage is a draw (TA6); ``max_turns`` (default 200) turns
+   of each player is a draw (TA12), so damage-and-heal cycles cannot go on forever.
 
 Timeouts (TA7, the clock itself is the match server's option ``turn_seconds``): during a turn,
 the turn ends; a faction choice takes the table's first faction; a King goes on the first
@@ -68,7 +68,7 @@ SPEC = register(
             Option(
                 "max_turns",
                 200,
-                "draw when this turn ends (both players' turns count); 0: never (house rule)",
+                "draw after this many turns of each player; 0: never (TA12)",
                 minimum=0,
             ),
             Option(
@@ -88,9 +88,10 @@ SPEC = register(
         extra={"reference": reference},
         bench=f"{__name__}.bench",
         bots=f"{__name__}.bots",
-        # A faction file is read from the host's disk; every hosted match has a turn limit.
+        # A faction file is read from the host's disk; every hosted match has a turn limit
+        # (at most 200 turns of each player, TA12).
         budget=OptionBudget(
-            bounds={"quiet_turns": (0, 100), "max_turns": (1, 400)}, fixed=("factions",)
+            bounds={"quiet_turns": (0, 100), "max_turns": (1, 200)}, fixed=("factions",)
         ),
     )
 )

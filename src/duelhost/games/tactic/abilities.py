@@ -33,26 +33,9 @@ A row (``Ability``) holds:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from duelhost.games.tactic import effects as fx
 from duelhost.games.tactic.flags import USED_DRAIN, USED_DUST, USED_FIREBALL
-
-if TYPE_CHECKING:
-    from duelhost.games.tactic.actions import Use
-    from duelhost.games.tactic.effects import AtChange
-    from duelhost.games.tactic.rules import Rules
-
-AtStep = Callable[["Rules", "Ability", "AtChange", int], None]
-HpBonus = Callable[["Rules", "Ability", int], int]
-TurnHook = Callable[["Rules", "Ability", int, list[int]], None]
-AttackHook = Callable[["Rules", "Ability", int, list[int]], bool]
-DeathHook = Callable[["Rules", "Ability", int, int], None]
-Options = Callable[["Rules", "Ability", int, list[int], list[int]], Iterable["Use"]]
-Check = Callable[["Rules", "Ability", int, int, "Use", str], None]
-UseHook = Callable[["Rules", "Ability", int, int, "Use"], None]
+from duelhost.games.tactic.rows import Ability, Kit, register
 
 TRAITS = (
     "steps",
@@ -67,35 +50,6 @@ TRAITS = (
     "commands",
     "double_strike",
 )
-
-
-@dataclass(frozen=True, eq=False)
-class Ability:
-    """One ability of the text: its card, its data and the hooks it uses (None: unused)."""
-
-    name: str
-    card: str
-    has_value: bool = False
-    min_value: int = 1
-    king_may_have: bool = True
-    excludes: tuple[str, ...] = ()
-    traits: tuple[str, ...] = ()
-    at_step: AtStep | None = None
-    gives_at: bool = False
-    under_equalize: bool = False
-    hp_bonus: HpBonus | None = None
-    start_of_turn: TurnHook | None = None
-    after_attack: AttackHook | None = None
-    on_death: DeathHook | None = None
-    keyword: str | None = None
-    caches: bool = False
-    once_flag: int = 0
-    taunt_bound: bool = False
-    in_range: bool = False
-    destination: bool = False
-    options: Options | None = None
-    check: Check = fx.no_check
-    use: UseHook | None = None
 
 
 ABILITIES: dict[str, Ability] = {
@@ -318,37 +272,6 @@ START_OF_TURN = tuple(ABILITIES[name] for name in START_OF_TURN_ORDER)
 ACTIVATED = tuple(ABILITIES[name] for name in ACTIVATED_ORDER)
 
 
-@dataclass(frozen=True, eq=False)
-class Kit:
-    """What a unit type's abilities make it do, gathered from the table once per type
-    (``UnitType.kit``): the traits, and the rows of each hook point it takes part in."""
-
-    rows: frozenset[Ability]
-    steps: int
-    """Cells per move: 1 + Dash X."""
-    reach: int
-    """Combat range along its lines: 1 + Range X."""
-    diagonal: bool
-    armor: int
-    heals: bool
-    heal: int
-    """Heal X."""
-    protected: bool
-    ally_proof: bool
-    blocks_healing: bool
-    taunts: bool
-    commands: bool
-    double_strike: bool
-    own_at: bool
-    """Has an AT step acting on itself (Spite, Weaken, Feel the Pain)."""
-    gives_at: bool
-    """Has an AT step acting on its adjacent units (Equalize, Check, Annoy)."""
-    hp_rows: tuple[Ability, ...]
-    on_death: Ability | None
-    activated: tuple[Ability, ...]
-    """Its activated abilities, in ``ACTIVATED_ORDER``."""
-
-
 def kit_of(abilities: dict[str, int]) -> Kit:
     """The ``Kit`` of a unit type with these abilities (name -> X)."""
     rows = [ABILITIES[name] for name in abilities]
@@ -392,6 +315,7 @@ def _check_table() -> None:
 
 
 _check_table()
+register(ABILITIES)
 
 
 def parse_ability(text: str) -> tuple[str, int]:

@@ -14,10 +14,8 @@ import re
 from dataclasses import dataclass
 
 from duelhost.core.errors import IllegalAction
-from duelhost.games.tactic import (
-    abilities,  # read at call time: abilities imports Use
-    board,
-)
+from duelhost.games.tactic import abilities, board
+from duelhost.games.tactic.rows import Use
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,17 +46,6 @@ class Attack:
     """One cell, or two (sorted) for Double Strike."""
     follow: int = -1
     """The cell the commanded unit attacks (Command), -1 without."""
-
-
-@dataclass(frozen=True, slots=True)
-class Use:
-    """An activated ability: ``ability`` is the ability's name (``"Sprinkle Dust"``)."""
-
-    origin: int
-    ability: str
-    target: int
-    destination: int = -1
-    """Push only: where the target goes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,33 +91,16 @@ def format_action(action: Action) -> str:
 def parse_turn_action(text: str) -> Action:
     """The turn action ``text`` spells (syntax only; the engine checks the rules)."""
     compact = text.strip()
-    lowered = compact.lower()
-    if lowered == "end":
+    if compact.lower() == "end":
         return EndTurn()
     if _MOVE.match(compact):
         return Move(tuple(board.parse(part) for part in compact.split("-")))
     match = _ATTACK.match(compact)
     if match:
-        origin = board.parse(match.group(1))
-        targets = [board.parse(match.group(2))]
-        if match.group(3):
-            targets.append(board.parse(match.group(3)))
-        follow = board.parse(match.group(4)) if match.group(4) else -1
-        if len(targets) == 2 and follow >= 0:
-            raise IllegalAction(f"{compact}: a Double Strike cannot also name a Command target")
-        return Attack(origin, tuple(sorted(targets)), follow)
+        return _attack(compact, match)
     words = compact.split()
     if len(words) >= 2 and words[1].lower() in abilities.KEYWORDS:
-        keyword = words[1].lower()
-        ability = abilities.ABILITIES[abilities.KEYWORDS[keyword]]
-        wanted = 4 if ability.destination else 3
-        if len(words) != wanted:
-            shape = f"B2 {keyword} B3" + (" B4" if ability.destination else "")
-            raise IllegalAction(f"'{compact}': {ability.name} is written like '{shape}'")
-        origin = board.parse(words[0])
-        target = board.parse(words[2])
-        destination = board.parse(words[3]) if ability.destination else -1
-        return Use(origin, ability.name, target, destination)
+        return _use(compact, words)
     if words and words[0].lower() == "flame":
         if len(words) != 2:
             raise IllegalAction(f"'{compact}': a Flame choice is written like 'flame C3'")
@@ -140,3 +110,29 @@ def parse_turn_action(text: str) -> Action:
         f"ability (B2 push B3 B4, B2 swap C3, B2 fireball B3, B2 drain B3, B2 sacrifice B3, "
         f"B2 dust C3) or end"
     )
+
+
+def _attack(compact: str, match: re.Match[str]) -> Attack:
+    """``B2>B3``, ``B2>B3,C2`` (Double Strike), ``B2>B3>D3`` (Command)."""
+    origin = board.parse(match.group(1))
+    targets = [board.parse(match.group(2))]
+    if match.group(3):
+        targets.append(board.parse(match.group(3)))
+    follow = board.parse(match.group(4)) if match.group(4) else -1
+    if len(targets) == 2 and follow >= 0:
+        raise IllegalAction(f"{compact}: a Double Strike cannot also name a Command target")
+    return Attack(origin, tuple(sorted(targets)), follow)
+
+
+def _use(compact: str, words: list[str]) -> Use:
+    """``B2 KEYWORD B3`` (``B2 push B3 B4``): an activated ability."""
+    keyword = words[1].lower()
+    ability = abilities.ABILITIES[abilities.KEYWORDS[keyword]]
+    wanted = 4 if ability.destination else 3
+    if len(words) != wanted:
+        shape = f"B2 {keyword} B3" + (" B4" if ability.destination else "")
+        raise IllegalAction(f"'{compact}': {ability.name} is written like '{shape}'")
+    origin = board.parse(words[0])
+    target = board.parse(words[2])
+    destination = board.parse(words[3]) if ability.destination else -1
+    return Use(origin, ability.name, target, destination)

@@ -13,9 +13,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
-
-from rich.console import Console
 
 import duelhost
 from duelhost.bench.balance import Balance, TypeRecord, end_reason
@@ -35,7 +34,9 @@ def faction_match(game: duelhost.Game, seed: int, factions: tuple[str, str]) -> 
     return state
 
 
-def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+def extra(
+    matches: int, options: dict[str, Any], say: Callable[[str], None]
+) -> list[tuple[str, str]]:
     game = duelhost.load("tactic", **options)
     rows: list[tuple[str, str]] = []
 

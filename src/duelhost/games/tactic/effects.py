@@ -9,44 +9,18 @@ and the match state. The hook points, what calls them and when, are listed in ``
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from duelhost.core.errors import IllegalAction
 from duelhost.games.tactic import board
-from duelhost.games.tactic.actions import Use
 from duelhost.games.tactic.board import ADJACENT, NEIGHBOURS
 from duelhost.games.tactic.flags import ALIVE, REVERBERATED
-
-if TYPE_CHECKING:
-    from duelhost.games.tactic.abilities import Ability
-    from duelhost.games.tactic.rules import Rules
-
-
-class AtChange:
-    """The AT of ``unit`` while the AT steps apply to it (``Rules.at``)."""
-
-    __slots__ = ("around", "damage", "equalized", "notes", "unit", "value")
-
-    def __init__(
-        self, unit: int, value: int, damage: int, around: list[int], notes: list[str] | None
-    ) -> None:
-        self.unit = unit
-        self.value = value
-        self.damage = damage
-        self.around = around
-        self.notes = notes
-        self.equalized = False
-
-    def note(self, text: str) -> None:
-        if self.notes is not None:
-            self.notes.append(text)
-
+from duelhost.games.tactic.rows import Ability, AtChange, Match, Use
 
 # ---------------------------------------------------------------------- AT steps (at_step)
 # ``source`` is the adjacent unit that has the ability (``gives_at`` rows) or the unit itself.
 
 
-def equalize_at(state: Rules, row: Ability, change: AtChange, source: int) -> None:
+def equalize_at(state: Match, row: Ability, change: AtChange, source: int) -> None:
     """Exactly 2; the first adjacent Equalizer counts."""
     if change.equalized:
         return
@@ -55,7 +29,7 @@ def equalize_at(state: Rules, row: Ability, change: AtChange, source: int) -> No
     change.note(f"{row.name} =2 ({state.label(source)})")
 
 
-def check_at(state: Rules, row: Ability, change: AtChange, source: int) -> None:
+def check_at(state: Match, row: Ability, change: AtChange, source: int) -> None:
     """-2 for an undamaged unit, floor 0."""
     if change.damage == 0:
         lost = min(2, change.value)
@@ -63,21 +37,21 @@ def check_at(state: Rules, row: Ability, change: AtChange, source: int) -> None:
         change.note(f"{row.name} -{lost} ({state.label(source)})")
 
 
-def annoy_at(state: Rules, row: Ability, change: AtChange, source: int) -> None:
+def annoy_at(state: Match, row: Ability, change: AtChange, source: int) -> None:
     """-1 for an enemy while its AT is above 1."""
     if state.u_owner[source] != state.u_owner[change.unit] and change.value > 1:
         change.value -= 1
         change.note(f"{row.name} -1 ({state.label(source)})")
 
 
-def spite_at(state: Rules, row: Ability, change: AtChange, source: int) -> None:
+def spite_at(state: Match, row: Ability, change: AtChange, source: int) -> None:
     """+1 per counter on itself."""
     if change.damage:
         change.value += change.damage
         change.note(f"{row.name} +{change.damage}")
 
 
-def weaken_at(state: Rules, row: Ability, change: AtChange, source: int) -> None:
+def weaken_at(state: Match, row: Ability, change: AtChange, source: int) -> None:
     """-1 per counter on itself, floor 0."""
     if change.damage:
         lost = min(change.damage, change.value)
@@ -85,7 +59,7 @@ def weaken_at(state: Rules, row: Ability, change: AtChange, source: int) -> None
         change.note(f"{row.name} -{lost}")
 
 
-def feel_the_pain_at(state: Rules, row: Ability, change: AtChange, source: int) -> None:
+def feel_the_pain_at(state: Match, row: Ability, change: AtChange, source: int) -> None:
     """+1 per counter on adjacent units."""
     pain = sum(state.u_dmg[v] for v in change.around)
     change.value += pain
@@ -93,7 +67,7 @@ def feel_the_pain_at(state: Rules, row: Ability, change: AtChange, source: int) 
         change.note(f"{row.name} +{pain}")
 
 
-def feel_the_pain_hp(state: Rules, row: Ability, unit: int) -> int:
+def feel_the_pain_hp(state: Match, row: Ability, unit: int) -> int:
     """+1 HP per counter on adjacent units."""
     dmg = state.u_dmg
     return sum(dmg[v] for v in state.around(state.u_cell[unit], unit))
@@ -102,7 +76,7 @@ def feel_the_pain_hp(state: Rules, row: Ability, unit: int) -> int:
 # ---------------------------------------------------------------------- start of turn
 
 
-def aura_of_pain(state: Rules, row: Ability, seat: int, own: list[int]) -> None:
+def aura_of_pain(state: Match, row: Ability, seat: int, own: list[int]) -> None:
     """Every Aura of the player at once: each adjacent unit takes the unit's counters."""
     pains = [(u, state.u_dmg[u]) for u in own if state.u_dmg[u] and state.has(u, row)]
     hits = [(v, amount, u) for u, amount in pains for v in state.around(state.u_cell[u], u)]
@@ -110,7 +84,7 @@ def aura_of_pain(state: Rules, row: Ability, seat: int, own: list[int]) -> None:
         state.damage(v, amount, u, row.name)
 
 
-def regenerate(state: Rules, row: Ability, seat: int, own: list[int]) -> None:
+def regenerate(state: Match, row: Ability, seat: int, own: list[int]) -> None:
     """1 counter off each damaged living unit that has it."""
     for u in own:
         if state.alive(u) and state.u_dmg[u] and state.has(u, row):
@@ -121,7 +95,7 @@ def regenerate(state: Rules, row: Ability, seat: int, own: list[int]) -> None:
 # Each returns True if it acted (then deaths are checked before the next trigger).
 
 
-def reverberate(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool:
+def reverberate(state: Match, row: Ability, attacker: int, targets: list[int]) -> bool:
     """The attacked enemy deals 1 to its adjacent allies; each unit damaged this way does the
     same; a unit deals Reverberate damage at most once per turn (Armor stops the chain)."""
     if not state.has(attacker, row):
@@ -133,7 +107,7 @@ def reverberate(state: Rules, row: Ability, attacker: int, targets: list[int]) -
     return True
 
 
-def _reverberate_from(state: Rules, row: Ability, first: int) -> None:
+def _reverberate_from(state: Match, row: Ability, first: int) -> None:
     wave = [first]
     while wave:
         hits: list[tuple[int, int]] = []
@@ -153,7 +127,7 @@ def _reverberate_from(state: Rules, row: Ability, first: int) -> None:
         wave = following
 
 
-def feedback(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool:
+def feedback(state: Match, row: Ability, attacker: int, targets: list[int]) -> bool:
     """2 damage to every unit sharing an ability with the attacked unit (never Kings)."""
     if not state.has(attacker, row):
         return False
@@ -173,7 +147,7 @@ def feedback(state: Rules, row: Ability, attacker: int, targets: list[int]) -> b
     return True
 
 
-def pity(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool:
+def pity(state: Match, row: Ability, attacker: int, targets: list[int]) -> bool:
     """Each attacked Pity unit deals 1 to every adjacent unit (a Pity unit with Heal heals its
     allies instead, by 1 after Armor + X)."""
     for t in targets:
@@ -190,15 +164,14 @@ def pity(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool:
     return True
 
 
-def barbs(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool:
-    """Each Barbs unit adjacent to an attacked ally of its own deals 1 to the (enemy) attacker
-    after combat, if the attacker is adjacent to it too (Decision 5). A Double Strike is one
-    attack."""
+def barbs(state: Match, row: Ability, attacker: int, targets: list[int]) -> bool:
+    """Each Barbs unit adjacent to an attacked ally of its own deals 1 to the attacker after
+    combat, if the attacker is adjacent to it too (Decision 5), whoever owns the attacker:
+    friendly fire too (TA8). A Double Strike is one attack."""
     if not state.alive(attacker):
         return True
-    enemy = state.u_owner[attacker]
     for b in state.units():
-        if b == attacker or state.u_owner[b] == enemy or not state.has(b, row):
+        if b == attacker or not state.has(b, row):
             continue
         near = ADJACENT[state.u_cell[b]]
         if (
@@ -216,7 +189,7 @@ def barbs(state: Rules, row: Ability, attacker: int, targets: list[int]) -> bool
 # ---------------------------------------------------------------------- on death
 
 
-def flame(state: Rules, row: Ability, unit: int, chosen: int) -> None:
+def flame(state: Match, row: Ability, unit: int, chosen: int) -> None:
     """2 damage to the chosen adjacent unit, 1 to every other adjacent unit (allies too, as the
     clarification says), all at once."""
     others = [v for v in state.flame_choices(unit) if v != chosen]
@@ -232,25 +205,21 @@ def flame(state: Rules, row: Ability, unit: int, chosen: int) -> None:
 
 
 def adjacent_options(
-    state: Rules, row: Ability, unit: int, reach: list[int], adjacent: list[int]
+    state: Match, row: Ability, unit: int, reach: list[int], adjacent: list[int]
 ) -> Iterable[Use]:
     """Fireball, Swap, Sacrifice: any adjacent unit."""
     cell = state.u_cell[unit]
     return [Use(cell, row.name, t) for t in adjacent]
 
 
-def no_check(state: Rules, row: Ability, seat: int, unit: int, action: Use, text: str) -> None:
-    """Nothing beyond the generic checks."""
-
-
 def push_options(
-    state: Rules, row: Ability, unit: int, reach: list[int], adjacent: list[int]
+    state: Match, row: Ability, unit: int, reach: list[int], adjacent: list[int]
 ) -> Iterable[Use]:
     cell = state.u_cell[unit]
     return [Use(cell, row.name, t, d) for t in reach for d in NEIGHBOURS[t] if state.board_[d] < 0]
 
 
-def push_check(state: Rules, row: Ability, seat: int, unit: int, action: Use, text: str) -> None:
+def push_check(state: Match, row: Ability, seat: int, unit: int, action: Use, text: str) -> None:
     target = state.board_[action.target]
     dest = action.destination
     if dest not in ADJACENT[action.target]:
@@ -264,25 +233,25 @@ def push_check(state: Rules, row: Ability, seat: int, unit: int, action: Use, te
         )
 
 
-def push(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> None:
+def push(state: Match, row: Ability, seat: int, unit: int, action: Use) -> None:
     target = state.board_[action.target]
     state.board_[action.target] = -1
     state.board_[action.destination] = target
     state.u_cell[target] = action.destination
 
 
-def swap(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> None:
+def swap(state: Match, row: Ability, seat: int, unit: int, action: Use) -> None:
     target = state.board_[action.target]
     state.board_[action.origin], state.board_[action.target] = target, unit
     state.u_cell[unit], state.u_cell[target] = action.target, action.origin
 
 
-def fireball(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> None:
+def fireball(state: Match, row: Ability, seat: int, unit: int, action: Use) -> None:
     state.damage(state.board_[action.target], 1, unit, row.name)
 
 
 def drain_options(
-    state: Rules, row: Ability, unit: int, reach: list[int], adjacent: list[int]
+    state: Match, row: Ability, unit: int, reach: list[int], adjacent: list[int]
 ) -> Iterable[Use]:
     if state.u_dmg[unit] < state.u_type[unit].value(row.name) or state.burning() >= 0:
         return []
@@ -297,7 +266,7 @@ def drain_options(
     ]
 
 
-def drain_check(state: Rules, row: Ability, seat: int, unit: int, action: Use, text: str) -> None:
+def drain_check(state: Match, row: Ability, seat: int, unit: int, action: Use, text: str) -> None:
     kind = state.u_type[unit]
     target = state.board_[action.target]
     need = kind.value(row.name)
@@ -314,7 +283,7 @@ def drain_check(state: Rules, row: Ability, seat: int, unit: int, action: Use, t
         raise IllegalAction(f"{text}: {state.label(target)} cannot be damaged by allies (Burn)")
 
 
-def drain(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> None:
+def drain(state: Match, row: Ability, seat: int, unit: int, action: Use) -> None:
     """Not an attack, not reduced by Armor or Protection; heals this unit."""
     target = state.board_[action.target]
     amount = state.u_type[unit].value(row.name)
@@ -325,7 +294,7 @@ def drain(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> None
     state.log_effect("damage", target, amount, unit, row.name)
 
 
-def sacrifice(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> None:
+def sacrifice(state: Match, row: Ability, seat: int, unit: int, action: Use) -> None:
     """Removed from the game (not a death: no Flame); still "there" for Armor and Protection
     while its damage is dealt."""
     state.u_flags[unit] &= ~ALIVE
@@ -338,7 +307,7 @@ def sacrifice(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> 
 
 
 def dust_options(
-    state: Rules, row: Ability, unit: int, reach: list[int], adjacent: list[int]
+    state: Match, row: Ability, unit: int, reach: list[int], adjacent: list[int]
 ) -> Iterable[Use]:
     cell = state.u_cell[unit]
     return [
@@ -348,7 +317,7 @@ def dust_options(
     ]
 
 
-def dust_check(state: Rules, row: Ability, seat: int, unit: int, action: Use, text: str) -> None:
+def dust_check(state: Match, row: Ability, seat: int, unit: int, action: Use, text: str) -> None:
     target = state.board_[action.target]
     if state.u_dmg[target] == 0:
         raise IllegalAction(f"{text}: {state.label(target)} has no damage")
@@ -359,5 +328,5 @@ def dust_check(state: Rules, row: Ability, seat: int, unit: int, action: Use, te
         )
 
 
-def dust(state: Rules, row: Ability, seat: int, unit: int, action: Use) -> None:
+def dust(state: Match, row: Ability, seat: int, unit: int, action: Use) -> None:
     state.heal(state.board_[action.target], 1, unit, row.name)

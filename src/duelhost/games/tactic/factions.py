@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from duelhost.core.errors import ConfigError
-from duelhost.games.tactic.abilities import ABILITIES, Kit, format_ability, kit_of, parse_ability
+from duelhost.games.tactic.abilities import ABILITIES, format_ability, kit_of, parse_ability
+from duelhost.games.tactic.rows import Kit
 
 HOUSE_PATH = Path(__file__).with_name("factions.json")
 MAX_STAT = 99
@@ -162,6 +163,13 @@ def _faction(data: Any, where: str) -> Faction:
     if not isinstance(units_data, list):
         raise _fail(where, "units must be a list")
     units = [_unit(u, name, f"{where}, unit {i + 1}") for i, u in enumerate(units_data)]
+    king, others = _roster(units, where)
+    return Faction(name.strip(), theme, king, others)
+
+
+def _roster(units: list[UnitType], where: str) -> tuple[UnitType, tuple[UnitType, ...]]:
+    """The faction's King and its other units (TA5: one King, at least six others, no two
+    units of one name)."""
     kings = [u for u in units if u.king]
     if len(kings) != 1:
         raise _fail(where, f"needs exactly one King, has {len(kings)}")
@@ -173,7 +181,7 @@ def _faction(data: Any, where: str) -> Faction:
         if unit.name.lower() in seen:
             raise _fail(where, f"two units are named {unit.name}")
         seen.add(unit.name.lower())
-    return Faction(name.strip(), theme, kings[0], others)
+    return kings[0], others
 
 
 def parse_table(data: Any, source: str) -> FactionTable:

@@ -13,11 +13,11 @@ from duelhost.games.tactic.actions import (
     EndTurn,
     FlameTarget,
     Move,
-    Use,
     format_action,
 )
 from duelhost.games.tactic.board import ADJACENT, NEIGHBOURS
 from duelhost.games.tactic.flags import CACHED, MOVED
+from duelhost.games.tactic.rows import Use
 from duelhost.games.tactic.rules import Rules
 from duelhost.games.tactic.units import (
     FACTION,
@@ -140,26 +140,47 @@ class Legality(Rules):
         if action.follow >= 0 and not kind.kit.commands:
             raise IllegalAction(f"{text}: {kind.name} has no Command")
         if kind.kit.commands:
-            commanded = self.board_[action.targets[0]]
-            options = self.follow_options(commanded)
-            if action.follow < 0 and options:
+            self._check_follow(unit, action, text)
+
+    def _check_follow(self, unit: int, action: Attack, text: str) -> None:
+        """Command's follow-up (TA9): named with the attack when the commanded unit has a
+        target, left out when the first attack ends the match."""
+        commanded = self.board_[action.targets[0]]
+        options = self.follow_options(commanded)
+        if options and self.first_attack_ends(unit, action.targets[0]):
+            if action.follow >= 0:
+                alone = format_action(Attack(action.origin, action.targets))
                 raise IllegalAction(
-                    f"{text}: Command: name the unit {self.label(commanded)} attacks, "
-                    f"like {text}>{board.name(options[0])}"
+                    f"{text}: the attack on {board.name(action.targets[0])} ends the match, "
+                    f"so nothing follows (TA9): submit {alone}"
                 )
-            if action.follow >= 0 and action.follow not in options:
-                if self.board_[action.follow] < 0:
-                    raise IllegalAction(f"{text}: there is no unit on {board.name(action.follow)}")
-                duty = self.taunt_duty(commanded)
-                if duty:
-                    raise IllegalAction(
-                        f"{text}: Taunted by {self.label(self.board_[duty[0]])}; "
-                        f"{self.u_type[commanded].name} must attack it"
-                    )
+            return
+        if action.follow < 0 and options:
+            raise IllegalAction(
+                f"{text}: Command: name the unit {self.label(commanded)} attacks, "
+                f"like {text}>{board.name(options[0])}"
+            )
+        if action.follow >= 0 and action.follow not in options:
+            if self.board_[action.follow] < 0:
+                raise IllegalAction(f"{text}: there is no unit on {board.name(action.follow)}")
+            duty = self.taunt_duty(commanded)
+            if duty:
                 raise IllegalAction(
-                    f"{text}: {board.name(action.follow)} is not in "
-                    f"{self.u_type[commanded].name}'s combat range"
+                    f"{text}: Taunted by {self.label(self.board_[duty[0]])}; "
+                    f"{self.u_type[commanded].name} must attack it"
                 )
+            raise IllegalAction(
+                f"{text}: {board.name(action.follow)} is not in "
+                f"{self.u_type[commanded].name}'s combat range"
+            )
+
+    def first_attack_ends(self, unit: int, cell: int) -> bool:
+        """Whether ``unit``'s attack on ``cell`` (before any Command follow-up) ends the match
+        (TA6, TA9), tried on a copy."""
+        trial = self.clone()
+        assert isinstance(trial, Rules)
+        trial.attack(unit, [trial.board_[cell]], -1, commanded=False)
+        return trial.is_over
 
     def _check_use(self, seat: int, action: Use, text: str) -> None:
         """The checks every activated ability shares, then its row's own ``check``."""
@@ -193,19 +214,23 @@ class Legality(Rules):
 
     # ------------------------------------------------------------------ legal actions
 
-    def _legal(self, seat: int) -> list[str]:
+    def _setup_legal(self, seat: int) -> list[str]:
+        """The legal submissions of the setup phases (faction, King, build)."""
         if self.phase == FACTION:
             return [f"faction {name}" for name in self.table.names]
         if self.phase == KING:
             return [f"king {board.name(c)}" for c in board.CROWN_SPACES[seat]]
-        if self.phase == PLACE:
-            empty = [board.name(c) for c in board.BUILD_ZONES[seat] if self.board_[c] < 0]
-            return [
-                f"place {u.name} {cell}"
-                for u in self.faction(seat).units
-                if u.cost <= self.coins[seat]
-                for cell in empty
-            ]
+        empty = [board.name(c) for c in board.BUILD_ZONES[seat] if self.board_[c] < 0]
+        return [
+            f"place {u.name} {cell}"
+            for u in self.faction(seat).units
+            if u.cost <= self.coins[seat]
+            for cell in empty
+        ]
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.phase in (FACTION, KING, PLACE):
+            return self._setup_legal(seat)
         if self.flames:
             return [
                 f"flame {board.name(self.u_cell[v])}" for v in self.flame_choices(self.flames[0])
@@ -252,7 +277,7 @@ class Legality(Rules):
                 continue
             if kit.commands:
                 options = self.follow_options(self.board_[t])
-                if options:
+                if options and not self.first_attack_ends(unit, t):
                     found.extend(Attack(cell, (t,), f) for f in options)
                     continue
             found.append(Attack(cell, (t,)))

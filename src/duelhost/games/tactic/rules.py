@@ -9,8 +9,8 @@ from typing import Any
 from duelhost.games.tactic import board
 from duelhost.games.tactic.abilities import AFTER_ATTACK, AT_STEPS
 from duelhost.games.tactic.board import ADJACENT
-from duelhost.games.tactic.effects import AtChange
 from duelhost.games.tactic.flags import ALIVE, CACHED
+from duelhost.games.tactic.rows import AtChange
 from duelhost.games.tactic.units import (
     OVER,
     Army,

@@ -28,13 +28,13 @@ from duelhost.games.tactic.actions import (
     Move,
     PlaceKing,
     PlaceUnit,
-    Use,
     format_action,
     parse_turn_action,
 )
 from duelhost.games.tactic.factions import load_table
 from duelhost.games.tactic.flags import CACHED, MOVED, REVERBERATED, TURN_FLAGS
 from duelhost.games.tactic.legality import Legality
+from duelhost.games.tactic.rows import Use
 from duelhost.games.tactic.units import (
     FACTION,
     KING,
@@ -116,10 +116,11 @@ class TacticState(Legality, Views):
             self.phase = OVER
             self._finish(None, f"{self.quiet_limit} turns of each player without damage (TA6)")
             return
-        if self.turn_limit and self.turn >= self.turn_limit:
-            # House rule (see Decisions): endless damage-and-heal cycles end in a draw.
+        if self.turn_limit and self.turn >= 2 * self.turn_limit:
+            # TA12: endless damage-and-heal cycles end in a draw after max_turns turns of
+            # each player.
             self.phase = OVER
-            self._finish(None, f"turn {self.turn_limit} reached (max_turns)")
+            self._finish(None, f"{self.turn_limit} turns of each player reached (max_turns, TA12)")
             return
         self._start_turn(1 - self.turn_seat)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from duelhost.core.state import State
 from duelhost.games.tactic import board
-from duelhost.games.tactic.abilities import Ability
 from duelhost.games.tactic.board import NEIGHBOURS
 from duelhost.games.tactic.factions import Faction, FactionTable, UnitType
 from duelhost.games.tactic.flags import ALIVE
+from duelhost.games.tactic.rows import Ability
 
 START_COINS = 6
 

@@ -50,9 +50,9 @@ kernel hooks, the end), ``render`` (terminal text), ``bots`` (the greedy bot), `
 from __future__ import annotations
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
+from duelhost.core.time_control import Clock
 from duelhost.games.tactical_genius.reference import reference
 from duelhost.games.tactical_genius.render import describe_event, render_view
 from duelhost.games.tactical_genius.state import TacticalGeniusState, check_table_option

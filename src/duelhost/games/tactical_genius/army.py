@@ -156,6 +156,7 @@ class Army(State):
         return None
 
     def _cell_problem(self, seat: int, col: int, row: int, grid: list[int]) -> str | None:
+        """Why a unit cannot be placed on (col, row) with ``grid`` (TG7), or None."""
         if col not in OWN_COLUMNS[seat]:
             first, last = OWN_COLUMNS[seat][0], OWN_COLUMNS[seat][-1]
             return (

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
-
-from rich.console import Console
 
 import duelhost
 from duelhost.bench.balance import Balance, TypeRecord, end_reason
 from duelhost.bots import make_bot, play_match
 
 
-def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+def extra(
+    matches: int, options: dict[str, Any], say: Callable[[str], None]
+) -> list[tuple[str, str]]:
     game = duelhost.load("tactical_genius", **options)
     count = min(matches, 200)
     start = time.perf_counter()

@@ -13,8 +13,8 @@ from typing import Any
 
 from duelhost.bots.base import SeatHandle
 from duelhost.bots.registry import register_bot
-from duelhost.core.registry import Game
 from duelhost.core.rng import derive
+from duelhost.core.state import Game
 from duelhost.games.tactical_genius import catalogue
 
 GAME = "tactical_genius"

@@ -111,6 +111,20 @@ class TacticalGeniusEncoding:
         cell = _cell(words[2]) if len(words) > 2 else CELLS
         return base + 3 + CELLS + skill * (CELLS + 1) + cell
 
+    def index_of(self, text: str, legal: Sequence[str], view: dict[str, Any]) -> int:
+        """The index of the first step of one item of ``legal()``: ``advance``, a placement
+        (its type and cell; points and skills are later steps) or a unit's order; -1 for
+        ``pass`` (END of an empty draft)."""
+        words = text.split()
+        if text == "pass":
+            return -1
+        if text == "advance":
+            return ADVANCE
+        if words[0] == "place":
+            return PLACE + TYPE_NAMES.index(words[2]) * CELLS + _cell(words[3])
+        names = [unit["name"].lower() for unit in self._own_units(view)]
+        return self._order_index(names.index(words[0].lower()), words[1:])
+
     # ------------------------------------------------------------------ drafts
 
     def _own_units(self, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -159,17 +173,34 @@ class TacticalGeniusEncoding:
     ) -> dict[int, Step]:
         found = {END: Step(text=self.submission(view, draft))}
         if view["phase"] == "command":
-            slots = {unit["name"].lower(): n for n, unit in enumerate(self._own_units(view))}
-            ordered = {(index - self.orders) // self.per_unit for index in draft}
-            for text in legal:
-                words = text.split()
-                if text == "pass" or len(words) < 2:
-                    continue
-                slot = slots[words[0].lower()]
-                if slot not in ordered:
-                    index = self._order_index(slot, words[1:])
-                    found[index] = Step(draft=(*draft, index))
+            found.update(self._order_steps(view, legal, draft))
             return dict(sorted(found.items()))
+        for index in self._build_candidates(view, draft):
+            longer = (*draft, index)
+            if valid(self.submission(view, longer)):
+                found[index] = Step(draft=longer)
+        return dict(sorted(found.items()))
+
+    def _order_steps(
+        self, view: dict[str, Any], legal: Sequence[str], draft: Draft
+    ) -> dict[int, Step]:
+        """A command phase: the single-unit orders of ``legal()`` for units not yet ordered."""
+        slots = {unit["name"].lower(): n for n, unit in enumerate(self._own_units(view))}
+        ordered = {(index - self.orders) // self.per_unit for index in draft}
+        found: dict[int, Step] = {}
+        for text in legal:
+            words = text.split()
+            if text == "pass" or len(words) < 2:
+                continue
+            slot = slots[words[0].lower()]
+            if slot not in ordered:
+                index = self._order_index(slot, words[1:])
+                found[index] = Step(draft=(*draft, index))
+        return found
+
+    def _build_candidates(self, view: dict[str, Any], draft: Draft) -> list[int]:
+        """A reinforcement phase: the steps that may follow ``draft`` before the engine's
+        check (advance once, a placement while units remain, points and skills while placing)."""
         seat = view["seat"]
         candidates: list[int] = []
         if ADVANCE not in draft:
@@ -184,40 +215,13 @@ class TacticalGeniusEncoding:
                         candidates.append(PLACE + kind * CELLS + cell)
         if placing:
             candidates.extend(range(POINT, self.orders))
-        for index in candidates:
-            longer = (*draft, index)
-            if valid(self.submission(view, longer)):
-                found[index] = Step(draft=longer)
-        return dict(sorted(found.items()))
+        return candidates
 
     # ------------------------------------------------------------------ observations
 
     def observe(self, view: dict[str, Any], draft: Draft) -> list[float]:
         me = view["seat"] if view["seat"] is not None else 0
-        cells = [[0.0] * 19 for _ in range(CELLS)]
-        own = 0
-        ordered = set()
-        if view["phase"] == "command":
-            ordered = {(index - self.orders) // self.per_unit for index in draft}
-        for unit in view["units"]:
-            mine = unit["seat"] == me
-            number = own
-            if mine:
-                own += 1
-            if not unit["alive"] or unit["cell"] is None:
-                continue
-            row = cells[_cell(unit["cell"])]
-            row[0] = float(mine)
-            row[1] = float(not mine)
-            row[2 + TYPE_NAMES.index(unit["type"])] = 1.0
-            row[10] = unit["health"] / 40
-            row[11] = unit["max_health"] / 40
-            row[12] = unit["attack"] / 10
-            row[13] = unit["defense"] / 10
-            row[14] = float(unit["speed"]) / 20
-            row[15] = unit["value"] / 40
-            row[16] = float(mine and number in ordered)
-            row[18] = 1.0
+        cells = self._unit_cells(view, draft, me)
         spent = 0
         advance = False
         for index in draft:
@@ -248,6 +252,34 @@ class TacticalGeniusEncoding:
             float(me in view["to_act"]),
         ]
         return obs
+
+    def _unit_cells(self, view: dict[str, Any], draft: Draft, me: int) -> list[list[float]]:
+        """The 19 per-cell features of the living units (see the module)."""
+        cells = [[0.0] * 19 for _ in range(CELLS)]
+        own = 0
+        ordered = set()
+        if view["phase"] == "command":
+            ordered = {(index - self.orders) // self.per_unit for index in draft}
+        for unit in view["units"]:
+            mine = unit["seat"] == me
+            number = own
+            if mine:
+                own += 1
+            if not unit["alive"] or unit["cell"] is None:
+                continue
+            row = cells[_cell(unit["cell"])]
+            row[0] = float(mine)
+            row[1] = float(not mine)
+            row[2 + TYPE_NAMES.index(unit["type"])] = 1.0
+            row[10] = unit["health"] / 40
+            row[11] = unit["max_health"] / 40
+            row[12] = unit["attack"] / 10
+            row[13] = unit["defense"] / 10
+            row[14] = float(unit["speed"]) / 20
+            row[15] = unit["value"] / 40
+            row[16] = float(mine and number in ordered)
+            row[18] = 1.0
+        return cells
 
 
 def encoding(options: dict[str, Any]) -> TacticalGeniusEncoding:

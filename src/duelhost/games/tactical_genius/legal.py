@@ -191,30 +191,16 @@ class Legal(Notation, Rules):
             return None
         names = {p.name.lower() for p in planned.placements}
         bonuses = [b for b in self.bonuses(seat) if all(p.bonus != b for p in planned.placements)]
-        cells = [
-            cell
-            for cell in self._free_cells(seat)
-            if all((p.col, p.row) != cell for p in planned.placements)
-        ]
-        if planned.advance:
-            cells = [
-                (c, r)
-                for c, r in self._free_cells_after_advance(seat)
-                if all((p.col, p.row) != (c, r) for p in planned.placements)
-            ]
+        taken = {(p.col, p.row) for p in planned.placements}
+        free = self._free_cells_after_advance(seat) if planned.advance else self._free_cells(seat)
+        cells = [cell for cell in free if cell not in taken]
         if not bonuses or not cells:
             return None
         unit_type = rng.choice(self.table.type_list)
         learnable = self.table.learnable(unit_type)
         budget = left - UNIT_COST
         skills = rng.sample(learnable, min(len(learnable), rng.randint(0, min(2, budget))))
-        budget -= len(skills)
-        stats = {"hp": 0, "atk": 0, "def": 0, "spd": 0}
-        for _ in range(rng.randint(0, budget)):
-            key = rng.choice(("hp", "atk", "def", "spd"))
-            if key in ("atk", "def") and stats[key] >= MAX_ATK:
-                continue
-            stats[key] += 1
+        stats = _random_points(rng, budget - len(skills))
         col, row = rng.choice(cells)
         placement = Placement(
             self._fresh_name(seat, names),
@@ -246,3 +232,15 @@ class Legal(Notation, Rules):
                 if not self.behind_enemy(seat, c, r):
                     found.append((c, r))
         return found
+
+
+def _random_points(rng: random.Random, budget: int) -> dict[str, int]:
+    """Up to ``budget`` points spread at random over the stats (attack and defense at most
+    ``MAX_ATK`` each)."""
+    stats = {"hp": 0, "atk": 0, "def": 0, "spd": 0}
+    for _ in range(rng.randint(0, budget)):
+        key = rng.choice(("hp", "atk", "def", "spd"))
+        if key in ("atk", "def") and stats[key] >= MAX_ATK:
+            continue
+        stats[key] += 1
+    return stats

@@ -29,7 +29,6 @@ from duelhost.games.tactical_genius.army import (
     MAX_ON_BOARD,
     MAX_PLACED,
     MAX_SKILLS,
-    OWN_COLUMNS,
     ROWS,
     Army,
 )
@@ -140,15 +139,7 @@ class Notation(Army):
     ) -> None:
         """Everything about a set of placements that the opponent's submission cannot change,
         checked against the board as it stands after this seat's own advance."""
-        grid = self.grid
-        if advance:
-            grid = [-1] * (COLUMNS * ROWS)
-            for index, occupant in enumerate(self.grid):
-                if occupant >= 0 and self.sheets[occupant].owner == seat:
-                    c, r = divmod(index, ROWS)
-                    grid[(c + FACING[seat]) * ROWS + r] = occupant
-                elif occupant >= 0:
-                    grid[index] = occupant
+        grid = self._grid_after_advance(seat) if advance else self.grid
         spent = 0
         names: set[str] = set()
         cells: set[tuple[int, int]] = set()
@@ -159,15 +150,9 @@ class Notation(Army):
             def bad(problem: str, item: str = item) -> IllegalAction:
                 return IllegalAction(f"{shorten(item)}: {problem}")
 
-            taken = self._name_taken(seat, placement.name)
-            if taken is not None:
-                raise bad(taken)
-            if placement.name.lower() in names:
-                raise bad(f"another placement here is also named {placement.name}")
-            if self.placed[seat] + number + 1 > MAX_PLACED:
-                raise bad(f"a player places at most {MAX_PLACED} units in a match")
-            if on_board + number + 1 > MAX_ON_BOARD:
-                raise bad(f"a player has at most {MAX_ON_BOARD} units on the board")
+            problem = self._count_problem(seat, placement, names, number, on_board)
+            if problem is not None:
+                raise bad(problem)
             left = self.points[seat] - spent
             if placement.cost > left:
                 raise bad(f"{left} points left, this unit costs {placement.cost}")
@@ -188,17 +173,31 @@ class Notation(Army):
             bonuses.discard(placement.bonus)
             spent += placement.cost
 
-    def _cell_problem(self, seat: int, col: int, row: int, grid: list[int]) -> str | None:
-        if col not in OWN_COLUMNS[seat]:
-            first, last = OWN_COLUMNS[seat][0], OWN_COLUMNS[seat][-1]
-            return (
-                f"{format_cell(col, row)} is not on your side (columns {chr(65 + first)}-"
-                f"{chr(65 + last)})"
-            )
-        if grid[col * ROWS + row] >= 0:
-            return f"{format_cell(col, row)} is occupied"
-        if self.behind_enemy(seat, col, row, grid):
-            return f"{format_cell(col, row)} is behind an enemy unit"
+    def _grid_after_advance(self, seat: int) -> list[int]:
+        """The grid with this seat's units one column forward (its own ``advance``)."""
+        grid = [-1] * (COLUMNS * ROWS)
+        for index, occupant in enumerate(self.grid):
+            if occupant >= 0 and self.sheets[occupant].owner == seat:
+                c, r = divmod(index, ROWS)
+                grid[(c + FACING[seat]) * ROWS + r] = occupant
+            elif occupant >= 0:
+                grid[index] = occupant
+        return grid
+
+    def _count_problem(
+        self, seat: int, placement: Placement, names: set[str], number: int, on_board: int
+    ) -> str | None:
+        """Why the name or the number of units refuses the ``number``-th placement of a
+        submission (``names``: those of the earlier ones; ``on_board``: the seat's units)."""
+        taken = self._name_taken(seat, placement.name)
+        if taken is not None:
+            return taken
+        if placement.name.lower() in names:
+            return f"another placement here is also named {placement.name}"
+        if self.placed[seat] + number + 1 > MAX_PLACED:
+            return f"a player places at most {MAX_PLACED} units in a match"
+        if on_board + number + 1 > MAX_ON_BOARD:
+            return f"a player has at most {MAX_ON_BOARD} units on the board"
         return None
 
     # .................................................................. commands

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from duelhost.games.tactical_genius.table import PRIORITIES, Skill, load_table
+from duelhost.games.tactical_genius.actions import PASS
+from duelhost.games.tactical_genius.notation import _CELL_LIKE, _NAME
+from duelhost.games.tactical_genius.table import PRIORITIES, TYPE_NAMES, Skill, load_table
 
 
 def _skill(skill: Skill) -> dict[str, Any]:
@@ -20,10 +22,11 @@ def _skill(skill: Skill) -> dict[str, Any]:
 
 
 def reference(options: dict[str, Any]) -> dict[str, Any]:
-    """``{"table", "types", "skills", "resolution"}`` for a match with these (resolved)
-    options: each type's class, base stats, free bonus, attack range, the types it is
-    effective against and its unique skill; every skill; and the order in which a command
-    phase resolves (priority classes, then speed)."""
+    """``{"table", "types", "skills", "resolution", "names"}`` for a match with these
+    (resolved) options: each type's class, base stats, free bonus, attack range, the types it
+    is effective against and its unique skill; every skill; the order in which a command
+    phase resolves (priority classes, then speed); and the rule of unit names, the engine's
+    own (issue 32: the builder checks a name before it is sent)."""
     table = load_table(options.get("table"))
     skills = list(table.skills.values())
     return {
@@ -53,4 +56,9 @@ def reference(options: dict[str, Any]) -> dict[str, Any]:
             }
             for priority in PRIORITIES
         ],
+        "names": {
+            "pattern": _NAME.pattern,
+            "cell_like": _CELL_LIKE.pattern,
+            "reserved": sorted({t.lower() for t in TYPE_NAMES} | {"place", PASS}),
+        },
     }

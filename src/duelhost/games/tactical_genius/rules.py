@@ -198,20 +198,33 @@ class Rules(Army):
         ignore_defense: bool,
         phase: _Phase,
         pin: bool = False,
+        counters: list[int] | None = None,
     ) -> str:
+        """One attack or strike hit on ``target``. A deflect held by the target stops it; its
+        counter resolves at once, or is put in ``counters`` to resolve after every hit of the
+        strike (TG12)."""
         name = self.sheets[target].name
-        if target in phase.deflect:
-            counter = phase.deflect.pop(target)
-            text = f"{name} deflects it"
-            if counter and self.attack_of(target) > 0 and self.alive[uid]:
-                text += "; counter: " + self._wound(
-                    target, uid, self.damage(target, uid, 1, False), phase
-                )
-            return text
+        held = phase.deflect.get(target)
+        if held:
+            # TG11: the deflect gained first is used first.
+            if held.pop(0):
+                if counters is not None:
+                    counters.append(target)
+                elif (counter := self._counter(target, uid, phase)) is not None:
+                    return f"{name} deflects it; {counter}"
+            return f"{name} deflects it"
         if pin:
             phase.pinned.add(target)
         amount = self.damage(uid, target, multiplier, ignore_defense)
         return self._wound(uid, target, amount, phase)
+
+    def _counter(self, deflector: int, attacker: int, phase: _Phase) -> str | None:
+        """Riposte's counter (TG10, TG11): normal damage back, if the attacker still stands
+        and the deflector has attack."""
+        if self.attack_of(deflector) <= 0 or not self.alive[attacker]:
+            return None
+        amount = self.damage(deflector, attacker, 1, False)
+        return "counter: " + self._wound(deflector, attacker, amount, phase)
 
     def _wound(self, uid: int, target: int, amount: float, phase: _Phase) -> str:
         self.health[target] -= amount
@@ -292,12 +305,15 @@ class Rules(Army):
                 hits.append((u, skill.pierce))
         if not hits:
             return "hits nothing"
-        results = []
-        for victim, multiplier in hits:
-            if self.alive[victim] and self.alive[uid]:
-                results.append(
-                    self._hit(uid, victim, multiplier, skill.ignore_defense, phase, skill.pin)
-                )
+        # TG12: every hit lands, then the counters the strike provoked resolve.
+        counters: list[int] = []
+        results = [
+            self._hit(uid, victim, multiplier, skill.ignore_defense, phase, skill.pin, counters)
+            for victim, multiplier in hits
+        ]
+        for deflector in counters:
+            if (counter := self._counter(deflector, uid, phase)) is not None:
+                results.append(counter)
         return "; ".join(results)
 
     def _retreat(self, uid: int) -> str:
@@ -315,7 +331,11 @@ class Rules(Army):
         return f"{name} regains {_num(self.health[target] - before)}"
 
     def _deflect(self, uid: int, target: int, skill: Skill, phase: _Phase) -> str:
-        phase.deflect[target] = skill.counter
+        # TG11: Riposte's deflect (with its counter) is held apart from one Guard/Barrier
+        # deflect; a second of the same kind adds nothing.
+        held = phase.deflect.setdefault(target, [])
+        if skill.counter not in held:
+            held.append(skill.counter)
         return f"{self.sheets[target].name} is ready to deflect"
 
     def _boost(self, uid: int, target: int, skill: Skill, phase: _Phase) -> str:
@@ -380,7 +400,7 @@ class _Phase:
     def __init__(self, orders: dict[int, Order]) -> None:
         self.orders = orders
         self.acted: set[int] = set()
-        self.deflect: dict[int, bool] = {}
+        self.deflect: dict[int, list[bool]] = {}
         self.pinned: set[int] = set()
         self.killed: list[dict[str, Any]] = []
 

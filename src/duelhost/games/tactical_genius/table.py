@@ -172,6 +172,13 @@ def parse_table(data: Any, source: str = "<table>") -> Table:
         name_: _type(name_, index, raw_types[name_], skills, where)
         for index, name_ in enumerate(TYPE_NAMES)
     }
+    _check_unique_skills(types, skills, where)
+    _check_named_skills(skills, where)
+    return Table(str(name), source, types, skills, tuple(types.values()))
+
+
+def _check_unique_skills(types: dict[str, UnitType], skills: dict[str, Skill], where: str) -> None:
+    """Each type has its own unique skill, and every unique skill belongs to a type."""
     owners: dict[str, str] = {}
     for unit_type in types.values():
         if unit_type.unique in owners:
@@ -183,15 +190,17 @@ def parse_table(data: Any, source: str = "<table>") -> Table:
     for skill in skills.values():
         if skill.kind == "unique" and skill.id not in owners:
             raise ConfigError(f"{where}: unique skill {quote_value(skill.id)} belongs to no type")
-    # The text's rule changes name these two skills: Covering Fire is high priority and
-    # Rushing passes through allied units (TG10).
+
+
+def _check_named_skills(skills: dict[str, Skill], where: str) -> None:
+    """The text's rule changes name these two skills: Covering Fire is high priority and
+    Rushing passes through allied units (TG10)."""
     cover = skills.get("covering-fire")
     if cover is None or cover.kind != "ranged" or cover.priority != "high":
         raise ConfigError(f"{where}: skill 'covering-fire' must exist, ranged, priority high")
     rush = skills.get("rush")
     if rush is None or rush.kind != "melee" or rush.effect != "rush":
         raise ConfigError(f"{where}: skill 'rush' must exist, melee, with effect rush")
-    return Table(str(name), source, types, skills, tuple(types.values()))
 
 
 def _mapping(value: Any, where: str) -> dict[str, Any]:
@@ -302,8 +311,16 @@ def _type(name: str, index: int, raw: Any, skills: dict[str, Skill], source: str
     )
 
 
-def _skill(sid: str, raw: Any, source: str) -> Skill:
-    where = f"{source}: skill {sid}"
+def _one_of(raw: dict[str, Any], key: str, allowed: tuple[str, ...], where: str, words: str) -> str:
+    """``raw[key]`` if it is one of ``allowed``, else ConfigError saying ``key must be words``."""
+    value = raw.get(key)
+    if value not in allowed:
+        raise ConfigError(f"{where}: {key} must be {words}, got {quote_value(value)}")
+    return str(value)
+
+
+def _skill_name(sid: str, raw: Any, where: str) -> str:
+    """The skill's id is well formed and ``raw`` is a table with a name; that name."""
     if not isinstance(raw, dict):
         raise ConfigError(f"{where} must be a table")
     if not sid or not all(c.isalnum() or c == "-" for c in sid) or sid != sid.lower():
@@ -311,57 +328,57 @@ def _skill(sid: str, raw: Any, source: str) -> Skill:
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ConfigError(f"{where}: name must be a non-empty string")
-    kind = raw.get("class")
-    if kind not in ("melee", "ranged", "unique"):
-        raise ConfigError(
-            f"{where}: class must be melee, ranged or unique, got {quote_value(kind)}"
-        )
-    priority = raw.get("priority")
-    if priority not in PRIORITIES:
-        raise ConfigError(
-            f"{where}: priority must be high, normal or low, got {quote_value(priority)}"
-        )
-    effect = raw.get("effect")
-    if effect not in EFFECTS:
-        raise ConfigError(
-            f"{where}: effect must be one of {', '.join(EFFECTS)}, got {quote_value(effect)}"
-        )
-    target = raw.get("target")
-    if target not in ("self", "cell"):
-        raise ConfigError(f"{where}: target must be self or cell, got {quote_value(target)}")
+    return name
+
+
+def _target(raw: dict[str, Any], effect: str, where: str) -> str:
+    target = _one_of(raw, "target", ("self", "cell"), where, "self or cell")
     if effect in SELF_EFFECTS and target != "self":
         raise ConfigError(f"{where}: a {effect} skill moves its user: target must be self")
     if effect in ("strike", "heal", "shove") and target != "cell":
         raise ConfigError(f"{where}: a {effect} skill needs a target tile: target must be cell")
+    return target
+
+
+def _boosts(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
+    """A boost skill's ``stats``: attack/defense/speed -> an integer within +-MAX_BOOST."""
+    stats = raw.get("stats")
+    if (
+        not isinstance(stats, dict)
+        or not stats
+        or not all(k in BOOST_STATS for k in stats)
+        or not all(
+            isinstance(v, int) and not isinstance(v, bool) and -MAX_BOOST <= v <= MAX_BOOST
+            for v in stats.values()
+        )
+    ):
+        raise ConfigError(
+            f"{where}: stats must map attack/defense/speed to integers from -{MAX_BOOST} "
+            f"to {MAX_BOOST}, got {quote_value(stats)}"
+        )
+    return tuple((k, int(stats[k])) for k in BOOST_STATS if k in stats)
+
+
+def _skill(sid: str, raw: Any, source: str) -> Skill:
+    where = f"{source}: skill {sid}"
+    name = _skill_name(sid, raw, where)
+    kind = _one_of(raw, "class", ("melee", "ranged", "unique"), where, "melee, ranged or unique")
+    priority = _one_of(raw, "priority", PRIORITIES, where, "high, normal or low")
+    effect = _one_of(raw, "effect", EFFECTS, where, f"one of {', '.join(EFFECTS)}")
+    target = _target(raw, effect, where)
     reach = _reach(raw.get("range"), where) if target == "cell" else None
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise ConfigError(f"{where}: text must be a string")
-    boosts: tuple[tuple[str, int], ...] = ()
-    if effect == "boost":
-        stats = raw.get("stats")
-        if (
-            not isinstance(stats, dict)
-            or not stats
-            or not all(k in BOOST_STATS for k in stats)
-            or not all(
-                isinstance(v, int) and not isinstance(v, bool) and -MAX_BOOST <= v <= MAX_BOOST
-                for v in stats.values()
-            )
-        ):
-            raise ConfigError(
-                f"{where}: stats must map attack/defense/speed to integers from -{MAX_BOOST} "
-                f"to {MAX_BOOST}, got {quote_value(stats)}"
-            )
-        boosts = tuple((k, int(stats[k])) for k in BOOST_STATS if k in stats)
+    boosts = _boosts(raw, where) if effect == "boost" else ()
     return Skill(
         id=sid,
         name=name,
-        kind=str(kind),
-        priority=str(priority),
-        target=str(target),
+        kind=kind,
+        priority=priority,
+        target=target,
         reach=reach,
-        effect=str(effect),
+        effect=effect,
         multiplier=_number(raw, "multiplier", where, 1.0),
         splash=_number(raw, "splash", where, 0.0),
         pierce=_number(raw, "pierce", where, 0.0),

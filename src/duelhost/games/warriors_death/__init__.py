@@ -42,9 +42,9 @@ match), ``render`` (terminal text). The rules page is ``docs/games/warriors_deat
 from __future__ import annotations
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.clock import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
+from duelhost.core.time_control import Clock
 from duelhost.games.warriors_death.render import describe_event, render_view
 from duelhost.games.warriors_death.rules import Clash, clash
 from duelhost.games.warriors_death.state import WarriorsDeathState

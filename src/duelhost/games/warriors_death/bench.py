@@ -14,8 +14,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
-
 import duelhost
 from duelhost.bench import random_match
 from duelhost.core.state import State
@@ -44,7 +42,9 @@ def _mean_us(action: Callable[[], object], repeats: int) -> float:
     return 1e6 * (time.perf_counter() - start) / repeats
 
 
-def extra(matches: int, options: dict[str, Any], console: Console) -> list[tuple[str, str]]:
+def extra(
+    matches: int, options: dict[str, Any], say: Callable[[str], None]
+) -> list[tuple[str, str]]:
     states = _states(options)
     rng = random.Random(1)
     picks = [(s, rng.choice(s.legal(0))) for s in states]

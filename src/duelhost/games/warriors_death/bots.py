@@ -58,8 +58,8 @@ from duelhost.bots.opponent_model import MixtureModel
 from duelhost.bots.registry import register_bot
 from duelhost.core.errors import IllegalAction
 from duelhost.core.matrix_games import restricted_response
-from duelhost.core.registry import Game
 from duelhost.core.rng import derive
+from duelhost.core.state import Game
 from duelhost.games.warriors_death.opponent import (
     PRIOR,
     choose,

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 import duelhost
 from duelhost.bots import available_bots
 from duelhost.core.registry import spec as game_spec
-from duelhost.host.clocks import default_clock
+from duelhost.host.time_controls import default_clock
 from duelhost.server.access import hub_of
 from duelhost.server.models import GameInfo
 

@@ -3,7 +3,8 @@ actions sent over the same socket.
 
 The client's first message is ``{"token": "...", "after": n, "text": true, "delta": false}``
 (every field optional), so the token never travels in a URL; with ``"delta": true`` the frames
-after the first are delta frames (``host.framing.delta``: what changed since the previous one).
+after the first are delta frames (``host.frame_builder.delta``: what changed since the previous
+one).
 Then the client may send ``{"type": "submit", "text", "key", "ref"}``, ``{"type": "resign"}``,
 ``{"type": "extend"}``, ``{"type": "draw"}``, ``{"type": "ping"}`` or ``{"type": "full"}`` (a
 full frame now, for a client that lost track of its deltas); each gets an ``ack`` (the HTTP
@@ -23,7 +24,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value, shorten
-from duelhost.host import wire
+from duelhost.host import json_text
 from duelhost.server.access import hub_of, settings_of
 from duelhost.server.errors import MAX_MESSAGE
 from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
@@ -81,7 +82,7 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
         for frame in frames:
             if not hello.with_text:
                 frame.pop("text", None)
-            await websocket.send_text(wire.dumps(frame))
+            await websocket.send_text(json_text.dumps(frame))
         sender = asyncio.create_task(_pump(websocket, queue, settings.max_backlog))
         try:
             await _serve_messages(hub, live, hello, websocket, settings)
@@ -148,7 +149,7 @@ async def _serve_messages(
             }
         else:
             reply = await handle_message(hub, live, hello, text, settings)
-        await websocket.send_text(wire.dumps(reply))
+        await websocket.send_text(json_text.dumps(reply))
 
 
 async def full_frame(hub: Hub, live: Live, hello: Hello) -> dict[str, Any]:

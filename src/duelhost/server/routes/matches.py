@@ -1,9 +1,10 @@
-"""The match routes of the HTTP API: create, exchange an invite, list, read, submit, commit,
-resign, extend, draw, record.
+"""The match routes of the HTTP API: create, exchange an invite, list, read, submit, commit, resign,
+extend, draw, record; the host's re-issue of a seat's invite.
 
 Creating a match gives one single-use invite per human seat and a host key, never a seat token:
-``POST /api/invites/{invite}`` gives the seat's token to whoever opens the invite, once (issue
-19). Once the match is over a seat's token only reads: acting with it is a 409.
+``POST /api/invites/{invite}`` gives the seat's token to whoever opens the invite, once (issue 19);
+the host key re-issues a seat's invite, revoking the seat's old token (issue 32). Once the match is
+over a seat's token only reads: acting with it is a 409.
 
 Every error is ``{"error": "<message>"}`` with a 4xx status (see ``duelhost.server.errors``).
 """
@@ -11,14 +12,14 @@ Every error is ``{"error": "<message>"}`` with a 4xx status (see ``duelhost.serv
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, cast
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import MatchOver
-from duelhost.host.shapes import Answer
+from duelhost.host.messages import Answer
 from duelhost.server.access import (
     acting_seat,
     find,
@@ -30,6 +31,7 @@ from duelhost.server.access import (
 )
 from duelhost.server.errors import ERRORS, ApiError, ErrorOut
 from duelhost.server.hub import Busy, Live
+from duelhost.server.idempotency import CreateOnce, KeyReused
 from duelhost.server.limits import client_of, too_many
 from duelhost.server.models import (
     Accepted,
@@ -40,6 +42,7 @@ from duelhost.server.models import (
     MatchList,
     MatchState,
     MatchSummary,
+    Reissued,
     SeatOut,
     Submission,
 )
@@ -49,12 +52,35 @@ router = APIRouter()
 
 
 @router.post("/api/matches", status_code=201, response_model=Created, responses=ERRORS)
-async def create_match(request: Request, body: CreateMatch) -> Any:
+async def create_match(
+    request: Request,
+    body: CreateMatch,
+    idempotency_key: str | None = Header(
+        default=None,
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=200,
+        description="creates with the same key from the same client within 10 minutes make "
+        "one match and all answer it (a double click makes one match)",
+    ),
+) -> Any:
     """Create a match. Each human seat gets a single-use invite (its page's link holds it in
-    the fragment); the creator gets a host key that shows which seats have joined. No seat
-    token exists until an invite is opened."""
+    the fragment); the creator gets a host key that shows which seats have joined and can
+    re-issue a seat's invite. No seat token exists until an invite is opened. With an
+    idempotency key (header or body), one key makes one match."""
+    key = idempotency_key if idempotency_key is not None else body.idempotency_key
+    client = client_of(request.scope)
+    once = cast(CreateOnce, request.app.state.create_once)
+    asked = body.model_dump_json(exclude={"idempotency_key"})
+    try:
+        return await once.run(client, key, asked, lambda: _create(request, body, client))
+    except KeyReused as error:
+        raise ApiError(422, str(error)) from None
+
+
+async def _create(request: Request, body: CreateMatch, client: str) -> Created:
     hub = hub_of(request)
-    wait = limiter_of(request).creation(client_of(request.scope))
+    wait = limiter_of(request).creation(client)
     if wait:
         limit = settings_of(request).max_matches_per_client
         status, headers, message = too_many(wait, f"more than {limit} matches a minute")
@@ -74,13 +100,14 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
     except Busy as error:
         raise ApiError(429, str(error), {"Retry-After": "60"}) from None
     match = made.live.match
+    hub.created_by(match.id, client_of(request.scope))
     seats = [
         SeatOut(
             seat=number,
             kind=seat.kind,
             bot=seat.bot,
             invite=invite,
-            invite_url=None if invite is None else f"/play/{match.id}#invite={invite}",
+            invite_url=None if invite is None else _invite_url(match.id, invite),
         )
         for number, (seat, invite) in enumerate(zip(match.seats, made.invites, strict=True))
     ]
@@ -94,6 +121,49 @@ async def create_match(request: Request, body: CreateMatch) -> Any:
         spectate=f"/watch/{match.id}",
         clock=None if match.clock is None else match.clock.to_dict(),
         host_token=made.host_token,
+    )
+
+
+def _invite_url(match_id: str, invite: str) -> str:
+    return f"/play/{match_id}#invite={invite}"
+
+
+REISSUE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    403: {"model": ErrorOut, "description": "not the match's host key"},
+    409: {"model": ErrorOut, "description": "the match is over"},
+}
+
+
+@router.post(
+    "/api/matches/{match_id}/seats/{seat}/reissue",
+    response_model=Reissued,
+    responses=REISSUE_ERRORS,
+)
+async def reissue_invite(
+    request: Request,
+    match_id: str,
+    seat: int = Path(ge=0, le=1),
+    authorization: str | None = Header(default=None),
+) -> Any:
+    """With the match's host key: a new single-use invite for a human seat (the operator's
+    recourse when a player lost their seat). The seat's old invite and token are revoked at
+    once (the old token is refused from now on; its open streams are closed)."""
+    hub = hub_of(request)
+    live = find(hub, match_id)
+    if not hub.is_host(live, authorization):
+        raise ApiError(403, "re-issuing an invite needs the match's host key (Bearer <host key>)")
+    try:
+        invite = await hub.reissue(live, seat)
+    except ConfigError as error:
+        raise ApiError(400, str(error)) from None
+    except MatchOver as error:
+        raise ApiError(409, str(error)) from None
+    return Reissued(
+        match_id=live.match.id,
+        seat=seat,
+        invite=invite,
+        invite_url=_invite_url(live.match.id, invite),
     )
 
 
@@ -254,6 +324,11 @@ async def analysis(request: Request, match_id: str) -> Any:
     await hub.settled(live)
     if not live.match.is_over:
         raise ApiError(409, "the analysis is made once the match is over (it reads the record)")
+    if match_id not in hub.analyses:
+        # Making one is costly: it counts against the client's replay budget.
+        wait = request.app.state.replays.budget.take(client_of(request.scope))
+        if wait:
+            raise ApiError(*_busy(wait))
     job = hub.analysis(live)
     if job.status == "computing":
         return JSONResponse(
@@ -264,3 +339,8 @@ async def analysis(request: Request, match_id: str) -> Any:
     if job.status == "failed":
         raise ApiError(500, job.error or "the analysis failed")
     return {"status": "done", "match": match_id, "game": live.match.game.name, "notes": job.notes}
+
+
+def _busy(wait: float) -> tuple[int, str, dict[str, str]]:
+    status, headers, message = too_many(wait, "more than the replays and analyses a minute")
+    return status, message, headers

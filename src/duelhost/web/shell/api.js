@@ -76,7 +76,7 @@ export class Live {
     };
     socket.onclose = (event) => {
       clearInterval(this.pinger);
-      for (const waiter of this.waiting.values()) waiter.reject(new Error("the connection dropped; try again"));
+      for (const waiter of this.waiting.values()) waiter.reject(dropped("the connection dropped; try again"));
       this.waiting.clear();
       if ([4400, 4403, 4404].includes(event.code)) {
         this.stopped = true;
@@ -143,12 +143,19 @@ export class Live {
   /** Send one action; resolves with the ack, rejects with the server's error. */
   send(message) {
     return new Promise((resolve, reject) => {
-      if (!this.socket || this.socket.readyState !== 1) { reject(new Error("not connected: reconnecting, try again in a moment")); return; }
+      if (!this.socket || this.socket.readyState !== 1) { reject(dropped("not connected: reconnecting, try again in a moment")); return; }
       const ref = ++this.refs;
       this.waiting.set(ref, {resolve, reject});
       this.socket.send(JSON.stringify({...message, ref}));
     });
   }
+}
+
+/** An error of the connection, not the server's answer (`transient`: try again later). */
+function dropped(message) {
+  const error = new Error(message);
+  error.transient = true;
+  return error;
 }
 
 /** ``doc`` with JSON Patch operations applied (RFC 6902: the server's "add", "replace" and

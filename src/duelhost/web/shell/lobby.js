@@ -1,7 +1,9 @@
 // The lobby (/): one card per game, the match form generated from the game's declared options
 // (GET /api/lobby: kinds, bounds, defaults, help), "play the bot now", the matches in play.
 import {api} from "./api.js";
+import {randomNonce} from "./crypto.js";
 import {copyField, fill, h} from "./dom.js";
+import {keepHost, yourMatches} from "./seats.js";
 
 export async function lobbyPage(app) {
   document.getElementById("title").textContent = "lobby";
@@ -11,6 +13,7 @@ export async function lobbyPage(app) {
   const list = h("ul", {class: "matches", id: "matches"});
   fill(app,
     h("h1", {}, "Play a duel"),
+    yourMatches(games),
     h("div", {class: "cards", id: "games"}, games.map((game) => gameCard(game, formBox, made))),
     made, formBox,
     h("section", {class: "panel", id: "inplay"}, h("h3", {}, "Matches"), list));
@@ -35,14 +38,38 @@ function gameCard(game, formBox, made) {
     h("p", {}, game.summary),
     h("p", {class: "muted small"}, "Clock: " + clockText(game.clock) + " · bots: " + (game.bots.join(", ") || "none")),
     h("div", {class: "buttons"},
-      game.bots.length ? h("button", {type: "button", class: "primary", "data-action": "play-bot", onclick: () => playBot(game, made)}, "Play the bot now") : null,
+      game.bots.length ? h("button", {type: "button", class: "primary", "data-action": "play-bot", onclick: (event) => playBot(game, made, event.currentTarget)}, "Play the bot now") : null,
       h("button", {type: "button", "data-action": "setup", onclick: () => showForm(game, formBox, made)}, "Set up a match"),
       h("a", {href: game.rules}, "Rules")));
 }
 
-async function playBot(game, made) {
+/** One click, one match (issue 32): every create of a button carries the button's idempotency
+ *  key, so a double click (or a retry after a lost answer) makes one match; the key is renewed
+ *  for another request (changed options) and once a created match has been shown for two
+ *  seconds (a deliberate second click then makes another). The button is disabled while its
+ *  create is on its way. */
+async function createOnce(button, body) {
+  const now = Date.now();
+  const asked = JSON.stringify(body);
+  if (!button.dataset.key || button.dataset.asked !== asked || (button.dataset.made && now - Number(button.dataset.made) > 2000)) {
+    button.dataset.key = randomNonce();
+    button.dataset.asked = asked;
+    delete button.dataset.made;
+  }
+  button.disabled = true;
   try {
-    const match = await api("POST", "/api/matches", {game: game.name, seats: [{kind: "human"}, {kind: "bot", bot: bestBot(game)}]});
+    const match = await api("POST", "/api/matches", {...body, idempotency_key: button.dataset.key});
+    button.dataset.made = String(Date.now());
+    keepHost(match.id, match.host_token, match.game, match.seats.filter((s) => s.kind === "human").map((s) => s.seat));
+    return match;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function playBot(game, made, button) {
+  try {
+    const match = await createOnce(button, {game: game.name, seats: [{kind: "human"}, {kind: "bot", bot: bestBot(game)}]});
     // The seat's page opens the creator's own invite (the seat token is made then).
     location.href = match.seats[0].invite_url;
   } catch (error) {
@@ -131,7 +158,7 @@ function showForm(game, box, made) {
     if (clock === "none") body.clock = null;
     else if (clock !== "default") body.clock = {seconds: Number(clock)};
     try {
-      const match = await api("POST", "/api/matches", body);
+      const match = await createOnce(form.querySelector("#create"), body);
       showCreated(match, game, made);
     } catch (e) {
       error.textContent = e.message;

@@ -20,10 +20,10 @@ async function route() {
   const app = $("app");
   const [page, id] = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   if (page === "play" && id) {
-    const {matchPage, takeToken} = await import("./match.js");
+    const [{matchPage}, {takeToken}] = await Promise.all([import("./match.js"), import("./seats.js")]);
     let token;
     try { token = await takeToken(id); } catch (error) { app.textContent = error.message + " You can watch at /watch/" + id + "."; return; }
-    if (!token) { app.textContent = "This seat link has no invite: open the link you were given (it ends with #invite=…), or watch at /watch/" + id + "."; return; }
+    if (!token) { app.textContent = "This browser holds no seat of this match: open the invite or the private resume link you were given, or watch at /watch/" + id + "."; return; }
     await matchPage(app, id, token);
   } else if (page === "watch" && id) {
     const {matchPage} = await import("./match.js");

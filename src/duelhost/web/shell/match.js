@@ -5,32 +5,8 @@ import {$, badge, fill, h} from "./dom.js";
 import {resultSentence, seatName, sentence} from "./events.js";
 import {loadBoard} from "./boards.js";
 import {Submissions} from "./submit.js";
-
-/** The seat token. A seat's link holds its single-use invite (#invite=<code>): the page removes
- *  it from the address bar, exchanges it for the seat's token (POST /api/invites/<code>) and
- *  keeps the token in this tab's sessionStorage, so a reload still holds the seat and the
- *  token never sits in the URL or the history. An older link with the token itself (#<token>)
- *  is read the same way. Rejects with the server's sentence (an invite used before: 410). */
-export async function takeToken(matchId) {
-  const key = "duelhost:token:" + matchId;
-  const fragment = decodeURIComponent(location.hash.slice(1));
-  let stored = null;
-  try { stored = sessionStorage.getItem(key); } catch { /* storage off */ }
-  if (!fragment) return stored;
-  history.replaceState(null, "", location.pathname + location.search);
-  let token = fragment;
-  if (fragment.startsWith("invite=")) {
-    try {
-      token = (await api("POST", "/api/invites/" + encodeURIComponent(fragment.slice(7)))).token;
-    } catch (error) {
-      // This tab opened the invite before (a reload that kept the fragment): its token holds.
-      if (stored) return stored;
-      throw error;
-    }
-  }
-  try { sessionStorage.setItem(key, token); } catch { /* storage off: this load only */ }
-  return token;
-}
+import {Refusal} from "./refusal.js";
+import {forgetToken, keepSeat, resumeNotice} from "./seats.js";
 
 export async function matchPage(app, matchId, token) {
   // The stream and the games' list are fetched at the same time: the first frame waits for
@@ -63,7 +39,7 @@ class MatchPage {
       frame: (frame) => { this.frames = this.frames.then(() => this.onFrame(frame)).catch((e) => console.error(e)); },
       reply: (message) => this.showError(message.error),
       state: (text, ok) => { const c = $("conn"); c.textContent = text; c.classList.toggle("bad", !ok); },
-      closed: (reason) => { $("conn").textContent = reason; $("conn").classList.add("bad"); this.showError(reason); },
+      closed: (reason) => this.onClosed(reason),
       clock: () => this.tick(),
     });
     this.submissions = null;
@@ -86,6 +62,7 @@ class MatchPage {
       log: h("ul", {class: "log", id: "log"}),
     };
     const e = this.els;
+    this.refusal = new Refusal(e.error);
     this.resign = h("button", {type: "button", class: "danger", id: "resign", onclick: () => this.onResign()}, "Resign");
     this.draw = h("button", {type: "button", id: "draw", hidden: true, onclick: () => this.act("draw")}, "Offer / accept a draw");
     this.extend = h("button", {type: "button", id: "extend", hidden: true, onclick: () => this.act("extend")}, "Call extended time");
@@ -105,7 +82,7 @@ class MatchPage {
       e.status, e.banner,
       h("div", {class: "layout"},
         h("section", {class: "board-area"}, e.board, e.error, e.actions, e.expert),
-        h("aside", {class: "side"}, e.panels, receiptsPanel,
+        h("aside", {class: "side"}, mine ? resumeNotice(this.matchId) : null, e.panels, receiptsPanel,
           h("section", {class: "panel"}, h("h3", {}, "What happened"), e.log))));
   }
 
@@ -132,10 +109,10 @@ class MatchPage {
         // RULINGS G7: a seed the creator chose is said before the first decision.
         + (frame.seed_chosen_by_creator ? " · seed chosen by the match's creator" : "");
       document.title = (game ? game.title : frame.game) + " · duelhost";
-      if (this.seat !== null) this.submissions = new Submissions(this.live, this.matchId, this.seat, () => this.showReceipts());
+      if (this.seat !== null) this.takeSeat(frame.game);
       this.boardName = game ? game.board : frame.game;
       document.documentElement.dataset.board = this.boardName;  // board-specific colours (CSS)
-      this.board = await loadBoard(this.boardName, game ? game.has_board : false);
+      this.board = await loadBoard(this.boardName, game ? game.has_board : false, game ? game.board_css : false);
       // The board's reference panels (units chart, faction cards): public data, fetched once.
       if (game && game.has_reference) {
         this.referencePending = true;
@@ -221,6 +198,7 @@ class MatchPage {
     this.showLog();
     this.showBanner();
     this.showReceipts();
+    this.refusal.place(this.frame.view.decision);
   }
 
   /** Render time (ms) of the board for another view (for the performance test), median of
@@ -261,7 +239,9 @@ class MatchPage {
     const names = this.names();
     const order = this.seat === null ? [0, 1] : [1 - this.seat, this.seat];
     const submitted = frame.view.submitted || [];
-    const sealed = (s) => this.commitSeen.has(frame.view.decision + ":" + s) || (s === this.seat && Boolean(this.sealed()));
+    // This seat's own move is sealed only while this page holds its commitment (a reveal the
+    // game refused leaves the decision open: issue 32).
+    const sealed = (s) => (s === this.seat ? Boolean(this.sealed()) : this.commitSeen.has(frame.view.decision + ":" + s));
     fill(this.els.panels, ...order.map((s) => {
       const acting = frame.to_act.includes(s) && !frame.is_over;
       let state;
@@ -390,17 +370,19 @@ class MatchPage {
       offer.url ? h("a", {href: offer.url, id: mine ? "my-rematch" : "join-rematch", class: "button primary"}, mine ? "Go to the rematch" : "Join the rematch") : null);
   }
 
-  /** The receipts this page kept, as `duelhost verify --receipts FILE` reads them
-   *  (duelhost-receipts/1, docs/fairness.md). */
+  /** The receipts this page kept, its own and its opponent's, as `duelhost verify --receipts
+   *  FILE` reads them (duelhost-receipts/1, docs/fairness.md). */
   downloadReceipts(event) {
     const link = event.currentTarget;
     const list = this.submissions ? this.submissions.list : [];
+    const theirs = this.submissions ? this.submissions.theirs : [];
     const data = {
       format: "duelhost-receipts/1", match: this.matchId, seat: this.seat,
       seed_commitment: this.frame?.seed_commitment ?? null,
       // In a tick window only the last message's receipt is what the tick submitted.
       receipts: list.filter((r, i) => !list.slice(i + 1).some((later) => later.decision === r.decision))
-        .map((r) => ({seat: this.seat, decision: r.decision, receipt: r.receipt})),
+        .map((r) => ({seat: this.seat, decision: r.decision, receipt: r.receipt}))
+        .concat(theirs.map((r) => ({seat: r.seat, decision: r.decision, receipt: r.receipt}))),
     };
     link.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(data, null, 1));
     link.download = this.matchId + "-seat" + this.seat + "-receipts.json";
@@ -412,14 +394,38 @@ class MatchPage {
 
   async submit(text) {
     this.showError("");
+    this.refusal.sending(this.frame.view.decision);
     try {
       const ack = await this.submissions.submit(text, this.decisionInPlay(text));
       this.render();  // a commitment seals the move on this page alone: show it at once
       return ack;
     } catch (error) {
-      this.showError(error.message);
+      this.refusal.show(error.message);
       throw error;
     }
+  }
+
+  /** The seat this page holds: its submissions, and its token kept in this browser. */
+  takeSeat(game) {
+    this.submissions = new Submissions(this.live, this.matchId, this.seat, () => this.showReceipts(), (message) => this.refusedReveal(message));
+    keepSeat(this.matchId, this.seat, this.token, game);
+  }
+
+  /** The game refused this seat's move at its reveal: nothing was played, the decision is
+   *  open again (issue 32). */
+  refusedReveal(message) {
+    this.refusal.show("Refused: " + message + ". Nothing was played: correct your move and send it again.", this.frame.view.decision);
+    this.render();
+  }
+
+  onClosed(reason) {
+    if (reason !== "no such match" && this.token) {
+      forgetToken(this.matchId, this.token);
+      reason = "This seat's token was refused: the match's host may have re-issued this seat's invite (ask them for the new link).";
+    }
+    $("conn").textContent = "closed";
+    $("conn").classList.add("bad");
+    this.showError(reason);
   }
 
   async submitTyped() {
@@ -445,7 +451,8 @@ class MatchPage {
 
   async act(type) {
     this.showError("");
-    try { await this.live.send({type}); } catch (error) { this.showError(error.message); }
+    this.refusal.sending(this.frame.view.decision);
+    try { await this.live.send({type}); } catch (error) { this.refusal.show(error.message); }
   }
 
   /** Ask for a rematch (same settings, seats swapped): the server makes it, or gives the one

@@ -18,7 +18,8 @@ export async function replayPage(app, matchId) {
   if (matchId) {
     document.getElementById("title").textContent = "replay of match " + matchId;
     try {
-      const data = await api("GET", "/api/matches/" + encodeURIComponent(matchId) + "/replay");
+      const url = "/api/matches/" + encodeURIComponent(matchId) + "/replay";
+      const data = await allPages((from) => api("GET", url + "?from=" + from));
       await show(app, data, games);
     } catch (error) {
       fill(app, h("p", {class: "error", id: "replay-error"}, error.message), filePicker(app, games));
@@ -29,6 +30,18 @@ export async function replayPage(app, matchId) {
   fill(app, h("h1", {}, "Replay a match record"), filePicker(app, games));
 }
 
+/** A replay comes a page of steps at a time (`next`: the first step of the next page, null
+ *  on the last): ask for each in turn and join their steps. */
+async function allPages(ask) {
+  const data = await ask(0);
+  for (let from = data.next; from !== null && from !== undefined; ) {
+    const more = await ask(from);
+    data.steps.push(...more.steps);
+    from = more.next;
+  }
+  return data;
+}
+
 function filePicker(app, games) {
   const error = h("div", {class: "error", id: "file-error"});
   const input = h("input", {type: "file", id: "record-file", accept: ".json,application/json"});
@@ -37,7 +50,7 @@ function filePicker(app, games) {
     if (!file) return;
     try {
       const record = JSON.parse(await file.text());
-      const data = await api("POST", "/api/replay", record);
+      const data = await allPages((from) => api("POST", "/api/replay?from=" + from, record));
       await show(app, data, games);
     } catch (e) {
       error.textContent = e.message;
@@ -49,7 +62,7 @@ function filePicker(app, games) {
 async function show(app, data, games) {
   const game = games.find((g) => g.name === data.game);
   const names = game ? game.seat_names.map((n, i) => (n === "seat " + i ? n : n + " (seat " + i + ")")) : ["seat 0", "seat 1"];
-  const board = await loadBoard(data.board, data.has_board);
+  const board = await loadBoard(data.board, data.has_board, data.board_css);
   document.documentElement.dataset.board = data.board;  // board-specific colours (CSS)
   const last = data.steps.length - 1;
   const state = {step: last, who: "0"};

@@ -6,7 +6,8 @@
 // text, nonce and commitment in localStorage (before anything is sent), sends only the
 // commitment, and reveals text and nonce when the server asks for the reveals (every seat has
 // committed). The server never holds the move before then. Once the reveal is accepted the
-// page recomputes the commitment itself and marks the entry verified.
+// page recomputes the commitment itself and marks the entry verified. A reveal the game refuses
+// drops the commitment on the page: the player corrects the move and commits again.
 // Other decisions (a sequential move, tick orders) are plain submissions: each gets an
 // idempotency key, its receipt is kept, and once the server publishes the nonce the page
 // recomputes the receipt and marks it verified.
@@ -15,14 +16,21 @@ import {commitText, randomNonce, receiptText, sha256hex} from "./crypto.js";
 const NOT_SECRET = "commit, then reveal is for decisions both seats make secretly";
 
 export class Submissions {
-  constructor(live, matchId, seat, changed) {
+  /** `refused(message)`: the server refused a reveal (the game's rules refused the move): the
+   *  commitment is dropped here, so the seat can correct its move and commit again. */
+  constructor(live, matchId, seat, changed, refused = () => {}) {
     this.live = live;
     this.matchId = matchId;
     this.seat = seat;
     this.changed = changed;
+    this.refused = refused;
     this.storeKey = "duelhost:receipts:" + matchId + ":" + seat;
     this.list = [];
     try { this.list = JSON.parse(localStorage.getItem(this.storeKey) || "[]"); } catch { this.list = []; }
+    // The opponent's receipts, from the `submitted` events (one per decision: the last), so
+    // `duelhost verify` detects a change to either side's moves.
+    this.theirs = [];
+    try { this.theirs = JSON.parse(localStorage.getItem(this.storeKey + ":theirs") || "[]"); } catch { this.theirs = []; }
     this.reveals = new Map();  // "decision:seat" -> the reveal notice (nonce, and per order message nonces)
     this.requested = new Set();  // decisions whose reveals the server asked this seat for
     this.revealing = new Set();  // decisions whose reveal is on its way
@@ -30,7 +38,10 @@ export class Submissions {
   }
 
   save() {
-    try { localStorage.setItem(this.storeKey, JSON.stringify(this.list)); } catch { /* private mode: keep in memory */ }
+    try {
+      localStorage.setItem(this.storeKey, JSON.stringify(this.list));
+      localStorage.setItem(this.storeKey + ":theirs", JSON.stringify(this.theirs));
+    } catch { /* private mode: keep in memory */ }
     this.changed();
   }
 
@@ -89,8 +100,17 @@ export class Submissions {
       entry.server = ack.receipt;
       await this.check(entry);
     } catch (error) {
-      entry.error = error.message;
-      this.save();
+      if (error.transient) {
+        entry.error = error.message;  // revealed again when the stream is back
+        this.save();
+      } else {
+        // The game refused the move at its reveal (issue 32): it was not played and the
+        // decision is still open; the seat corrects it and commits again (the server takes
+        // a new commitment until a reveal is accepted).
+        this.list.splice(this.list.indexOf(entry), 1);
+        this.save();
+        this.refused(error.message);
+      }
     } finally {
       this.revealing.delete(decision);
     }
@@ -100,6 +120,16 @@ export class Submissions {
     if (this.list.some((r) => r.receipt === receipt)) return;
     this.list.push({decision, text, receipt, verified: null});
     this.check(this.list[this.list.length - 1]);
+    this.save();
+  }
+
+  /** The opponent's receipt for a decision (a later one replaces it: a tick window's last
+   *  order message, or a reveal after its commitment, is what the record holds). */
+  keepTheirs(event) {
+    const kept = {seat: event.seat, decision: event.decision, receipt: event.receipt};
+    const at = this.theirs.findIndex((r) => r.seat === kept.seat && r.decision === kept.decision);
+    if (at >= 0 && this.theirs[at].receipt === kept.receipt) return;
+    if (at >= 0) this.theirs[at] = kept; else this.theirs.push(kept);
     this.save();
   }
 
@@ -121,6 +151,7 @@ export class Submissions {
         this.requested.add(e.decision);
         asked.push(e.decision);
       }
+      if (e.type === "submitted" && e.seat !== this.seat && e.receipt) this.keepTheirs(e);
       if (e.type === "your_submission" && e.seat === this.seat) {
         const entry = this.commitment(e.decision);
         if (entry) {

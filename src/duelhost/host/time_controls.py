@@ -1,22 +1,31 @@
 """Time controls: a match's clock, the game's default and validation of a creator's changes.
 
-A clock is data (``duelhost.core.clock.Clock``, the same for every game); which one a game gets
-by default is the game's declaration (``GameSpec.clock``, ``GameSpec.clock_option``), from its
-rule text and rulings, and a match creator may change any field. The modes are described in
-``duelhost.core.clock``.
+A clock is data (``duelhost.core.time_control.Clock``, the same for every game); which one a
+game gets by default is the game's declaration (``GameSpec.clock``,
+``GameSpec.clock_option``), from its rule text and rulings, and a match creator may change any
+field. The modes are described in ``duelhost.core.time_control``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from duelhost.core.clock import MODES, Clock
+from duelhost.core.time_control import MODES, STARTS, Clock
 
 __all__ = ["MAX_SECONDS", "Clock", "clock_from_dict", "default_clock", "make_clock"]
 from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.registry import Game
 
-_FIELDS = ("mode", "seconds", "planning_seconds", "extended_seconds", "extensions")
+_FIELDS = (
+    "mode",
+    "seconds",
+    "planning_seconds",
+    "extended_seconds",
+    "extensions",
+    "start",
+    "start_at",
+)
 MAX_SECONDS = 7 * 24 * 3600.0
 TICK_DEFAULT = Clock("tick", 10.0)
 """The clock of a game with tick decisions that declares none."""
@@ -36,22 +45,25 @@ def default_clock(game: Game) -> Clock | None:
     return None
 
 
-def _number(name: str, value: Any, minimum: float) -> float:
+def _number(name: str, value: Any, minimum: float, maximum: float = MAX_SECONDS) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"clock field {name!r} must be a number, got {quote_value(value)}")
     number = float(value)
-    if not (minimum <= number <= MAX_SECONDS):
+    if not (minimum <= number <= maximum):
         raise ConfigError(
-            f"clock field {name!r} must be from {minimum:g} to {MAX_SECONDS:g} seconds, "
+            f"clock field {name!r} must be from {minimum:g} to {maximum:g} seconds, "
             f"got {quote_value(value)}"
         )
     return number
 
 
-def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
+def make_clock(game: Game, given: Any, absent: bool, start: str = "created") -> Clock | None:
     """The clock of a new match: the game's default when ``absent``, none when ``given`` is None,
-    else the default with the given fields changed. ConfigError saying what is wrong."""
+    else the default with the given fields changed; it starts as ``start`` says unless the
+    given fields say otherwise. ConfigError saying what is wrong."""
     default = default_clock(game)
+    if default is not None:
+        default = replace(default, start=start)
     if absent:
         return default
     if given is None:
@@ -75,25 +87,44 @@ def make_clock(game: Game, given: Any, absent: bool) -> Clock | None:
     extended = base["extended_seconds"]
     if extended is not None:
         extended = _number("extended_seconds", extended, 0.05)
-    extensions = base["extensions"]
-    if (
-        isinstance(extensions, bool)
-        or not isinstance(extensions, int)
-        or not 0 <= extensions <= 100
-    ):
-        raise ConfigError(
-            f"clock field 'extensions' must be an integer from 0 to 100, got "
-            f"{quote_value(extensions)}"
-        )
-    if extensions and extended is None:
-        raise ConfigError("clock field 'extensions' needs 'extended_seconds'")
+    extensions = _extensions(base["extensions"], extended)
     if planning and mode != "tick":
         raise ConfigError("clock field 'planning_seconds' applies only to mode 'tick'")
     if mode == "tick" and "tick" not in game.spec.dynamics:
         raise ConfigError(
             f"{game.name} has no ticks: its clock mode is 'move' or 'turn', not 'tick'"
         )
-    return Clock(mode, seconds, planning, extended, extensions)
+    return Clock(mode, seconds, planning, extended, extensions, *_start(base, given))
+
+
+def _start(base: dict[str, Any], given: dict[str, Any]) -> tuple[str, float | None]:
+    """When a given clock starts: ``start_at`` alone means ``start`` "at"."""
+    start, start_at = base["start"], base.get("start_at")
+    if "start_at" in given and "start" not in given and start_at is not None:
+        start = "at"
+    if start not in STARTS:
+        raise ConfigError(
+            f"clock field 'start' must be one of {', '.join(STARTS)}, got {quote_value(start)}"
+        )
+    if start == "at":
+        if start_at is None:
+            raise ConfigError("clock field 'start' 'at' needs 'start_at' (Unix seconds)")
+        return start, _number("start_at", start_at, 0.0, 1e11)
+    if start_at is not None:
+        raise ConfigError("clock field 'start_at' needs 'start' 'at'")
+    return start, None
+
+
+def _extensions(value: Any, extended: float | None) -> int:
+    """The clock's ``extensions`` field: an integer from 0 to 100, which needs
+    ``extended_seconds`` when it is not 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        raise ConfigError(
+            f"clock field 'extensions' must be an integer from 0 to 100, got {quote_value(value)}"
+        )
+    if value and extended is None:
+        raise ConfigError("clock field 'extensions' needs 'extended_seconds'")
+    return value
 
 
 def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:
@@ -106,4 +137,6 @@ def clock_from_dict(data: dict[str, Any] | None) -> Clock | None:
         float(data.get("planning_seconds", 0.0)),
         None if data.get("extended_seconds") is None else float(data["extended_seconds"]),
         int(data.get("extensions", 0)),
+        str(data.get("start", "created")),  # stored before the clock could wait: at creation
+        None if data.get("start_at") is None else float(data["start_at"]),
     )

@@ -18,7 +18,7 @@ from bisect import bisect_right
 from collections import deque
 from typing import cast
 
-from duelhost.host.shapes import RECIPIENTS, Frame, Notice, Recipient
+from duelhost.host.messages import RECIPIENTS, Frame, Notice, Recipient
 
 
 class FrameBook:

@@ -150,7 +150,10 @@ export function render(root, view, ctx) {
     h("div", {class: "faction-cards"}, [...new Set(view.factions)].map((name) => factionCard(ctx.reference.factions.find((f) => f.name === name), null)))) : null;
   const endable = actions.some((a) => a.kind === "end");
   const controls = me === null || ctx.replay || view.is_over || view.phase === "faction" || view.phase === "king" ? null : h("div", {class: "row"},
-    h("button", {type: "button", id: "end", disabled: !endable, onclick: () => submit("end")}, view.phase === "place" ? "Done buying" : "End turn"),
+    h("button", {type: "button", id: "end", disabled: !endable, "aria-describedby": endable ? null : "end-why", onclick: () => submit("end")}, view.phase === "place" ? "Done buying" : "End turn"),
+    endable || !canAct ? null : h("span", {class: "small muted", id: "end-why"}, view.phase === "place"
+      ? "Buying goes on while you can pay for a unit and a build cell is empty (TA2): click a unit, then a cell."
+      : view.flame ? "First choose the unit the Flame burns (a ringed cell)." : "A unit of yours must first attack the enemy that Taunts it (its ringed target)."),
     st.actor ? h("button", {type: "button", class: "quiet", onclick: () => { st.actor = null; st.choice = null; ctx.redraw(); }}, "cancel selection") : null);
   fill(root, factions, h("div", {class: "ge-wrap"},
     h("div", {class: "ge-board"}, svg),

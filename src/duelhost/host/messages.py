@@ -109,6 +109,11 @@ class Summary(TypedDict):
     orders: str | None
     seed_commitment: str
     seed_chosen_by_creator: bool
+    phase: str
+    """``waiting`` (its clock not started: it waits for both seats, or for ``start_at``),
+    ``playing`` or ``over`` (``host.match.Phase``)."""
+    start_at: float | None
+    """The start time its host set (Unix seconds), None if none."""
 
 
 class Frame(TypedDict, total=False):
@@ -131,6 +136,11 @@ class Frame(TypedDict, total=False):
     events: list[Notice]
     seed_commitment: str
     seed_chosen_by_creator: bool
+    phase: str
+    """``waiting`` (its clock not started: it waits for both seats, or for ``start_at``),
+    ``playing`` or ``over`` (``host.match.Phase``)."""
+    start_at: float | None
+    """The start time its host set (Unix seconds), None if none."""
     draws: bool
     orders: str | None
     legal: list[str] | None

@@ -9,16 +9,14 @@ clients that take whole frames and once, as a delta against the recipient's prev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from duelhost.host import patch, wire
-from duelhost.host.shapes import RECIPIENTS, Frame, Recipient, Summary
-
-if TYPE_CHECKING:
-    from duelhost.host.match import Match, Step
+from duelhost.host import json_text, patch
+from duelhost.host.hosted import Hosted, Step
+from duelhost.host.messages import RECIPIENTS, Frame, Recipient, Summary
 
 
-def summary(match: Match, seat: Recipient, now: float) -> Summary:
+def summary(match: Hosted, seat: Recipient, now: float) -> Summary:
     """The answer of ``GET /api/matches/<id>`` for a seat (None: a spectator)."""
     return Summary(
         id=match.id,
@@ -34,11 +32,13 @@ def summary(match: Match, seat: Recipient, now: float) -> Summary:
         orders=match._orders.get(seat) if seat is not None else None,
         seed_commitment=match.seed_commitment,
         seed_chosen_by_creator=match.seed_chosen_by_creator,
+        phase=match.phase.value,
+        start_at=match.start_at,
     )
 
 
 def make_frame(
-    match: Match, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
+    match: Hosted, recipient: Recipient, now: float, prev: int, kind: str, text: bool = True
 ) -> Frame:
     """One recipient's frame: its view, the public state, its notices since ``prev`` (without
     ``text``, the view's text rendering, when no client of it wants that)."""
@@ -61,6 +61,8 @@ def make_frame(
         events=match.book.events_for(recipient, prev),
         seed_commitment=match.seed_commitment,
         seed_chosen_by_creator=match.seed_chosen_by_creator,
+        phase=match.phase.value,
+        start_at=match.start_at,
     )
     if text:
         frame["text"] = match.render(view)
@@ -109,7 +111,7 @@ def delta(base: Frame, frame: Frame) -> dict[str, Any]:
 MISSING = object()
 
 
-def emit(match: Match, step: Step, now: float) -> None:
+def emit(match: Hosted, step: Step, now: float) -> None:
     """Build each listened-to recipient's frame of this step, once, and encode it once as JSON
     text for each kind of client listening: whole frames (``watchers``) and delta frames
     (``delta_watchers``)."""
@@ -130,7 +132,7 @@ def emit(match: Match, step: Step, now: float) -> None:
         # Encoded once: the text is what the server sends, and the resume buffer keeps it (one
         # object for the garbage collector instead of thousands).
         if whole:
-            text = wire.dumps(frame)
+            text = json_text.dumps(frame)
             book.keep(recipient, frame["n"], prev, text)
             step.texts[recipient] = text
         else:
@@ -141,7 +143,7 @@ def emit(match: Match, step: Step, now: float) -> None:
             # goes, as an update: the client takes it in place of what it held.
             fits = base is not None and base["n"] == prev
             made = delta(base, frame) if base is not None and fits else dict(frame)
-            text = wire.dumps(made)
+            text = json_text.dumps(made)
             book.keep_delta(recipient, frame["n"], prev, text)
             step.deltas[recipient] = made
             step.delta_texts[recipient] = text

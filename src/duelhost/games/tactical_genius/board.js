@@ -189,7 +189,8 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
   const number = (key, max) => h("label", {class: "stat"}, key + " ",
     h("input", {type: "number", id: "build-" + key, min: 0, max: max ?? null, value: d[key], onchange: (e) => { d[key] = Math.max(0, Number(e.target.value) || 0); if (max !== undefined) d[key] = Math.min(max, d[key]); ctx.redraw(); }}));
   const skills = known ? known.learns : [];
-  const ready = canAct && d.type && d.cell && d.name && d.bonus && cost(d) <= left && d.skills.length <= 2;
+  const why = canAct ? addProblem(ctx, view, st, d, left) : null;
+  const ready = canAct && !why;
   const add = () => {
     st.placements.push({...d, skills: [...d.skills]});
     st.draft = {type: d.type, cell: null, name: "", bonus: null, hp: 0, atk: 0, def: 0, spd: 0, skills: []};
@@ -217,8 +218,9 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
         skills.map((k) => h("label", {class: "small", title: skillText(ctx, k)}, h("input", {type: "checkbox", value: k, "data-skill": k, checked: d.skills.includes(k), disabled: !d.skills.includes(k) && d.skills.length >= 2,
           onchange: (e) => { d.skills = e.target.checked ? [...d.skills, k] : d.skills.filter((x) => x !== k); ctx.redraw(); }}), " " + k)))
         : h("label", {class: "small"}, "skills (comma-separated ids) ", h("input", {id: "build-skills-text", value: d.skills.join(","), onchange: (e) => { d.skills = e.target.value.split(",").map((x) => x.trim()).filter(Boolean); ctx.redraw(); }})),
-      h("div", {class: "row"}, h("button", {type: "button", id: "add-unit", disabled: !ready, onclick: add}, "Add " + (d.name || "the unit") + " (" + cost(d) + " points)"),
-        h("button", {type: "button", class: "quiet", onclick: () => { d.cell = null; ctx.redraw(); }}, "cancel")))
+      h("div", {class: "row"}, h("button", {type: "button", id: "add-unit", disabled: !ready, "aria-describedby": why ? "add-why" : null, onclick: add}, "Add " + (d.name || "the unit") + " (" + cost(d) + " points)"),
+        h("button", {type: "button", class: "quiet", onclick: () => { d.cell = null; ctx.redraw(); }}, "cancel"),
+        why ? h("span", {class: "why", id: "add-why", role: "status"}, why) : null))
       : h("p", {class: "small muted"}, "Click an empty cell of your columns to build a unit there."),
     st.placements.length ? h("ul", {class: "orders", id: "placements"}, st.placements.map((p, i) => h("li", {}, placement(p),
       h("button", {type: "button", class: "quiet", "aria-label": "remove " + p.name, onclick: () => { st.placements.splice(i, 1); ctx.redraw(); }}, "×")))) : null,
@@ -227,6 +229,31 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
       h("button", {type: "button", class: "primary", id: "send-build", disabled: !canAct, onclick: send},
         ctx.submitted ? "Sent" : st.placements.length || st.advance ? "Send" : "Send: pass")),
     ctx.submitted ? h("span", {class: "muted small", id: "sent"}, "sealed until your opponent sends theirs") : null);
+}
+
+/** Why the unit cannot be added yet (null: it can), with the engine's own name rule (the
+ *  reference data's ``names``: pattern, cell-like pattern, reserved words) and its budget. */
+function addProblem(ctx, view, st, d, left) {
+  if (!d.type) return "choose a type";
+  if (!d.bonus) return "no speed bonus left to give it";
+  const name = nameProblem(ctx, view, st, d.name);
+  if (name) return name;
+  if (cost(d) > left) return "it costs " + cost(d) + " points and " + Math.max(left, 0) + " are left";
+  if (d.skills.length > 2) return "a unit learns at most 2 skills";
+  return null;
+}
+
+function nameProblem(ctx, view, st, name) {
+  if (!name) return "give it a name";
+  const rule = ctx.reference && ctx.reference.names;
+  if (rule && !new RegExp(rule.pattern).test(name)) return "a unit name is 1-5 letters or digits, got '" + name + "'";
+  if (rule && rule.reserved.includes(name.toLowerCase())) return "'" + name + "' would confuse your opponent: it is a type name or keyword";
+  if (rule && new RegExp(rule.cell_like).test(name)) return "'" + name + "' would confuse your opponent: it reads as a cell";
+  const lower = name.toLowerCase();
+  const unit = view.units.find((u) => u.name.toLowerCase() === lower);
+  if (unit) return unit.seat === ctx.seat ? "you already have a unit named " + unit.name : unit.name + " is an opponent's unit name";
+  if (st.placements.some((p) => p.name.toLowerCase() === lower)) return "another unit in this build is named " + name;
+  return null;
 }
 
 function skillText(ctx, id) {

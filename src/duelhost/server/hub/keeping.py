@@ -1,0 +1,58 @@
+"""Finished matches kept in memory, capped in all (``max_finished_kept``) and per creating
+client (``max_finished_per_client``): past a cap the least recently finished that nobody
+watches leaves memory at once (it is rebuilt from the store when next asked for), so no
+anonymous use grows the server's memory without bound (issue 32 point 5)."""
+
+from __future__ import annotations
+
+from duelhost.server.hub.base import HubBase
+from duelhost.server.hub.live import Live
+
+
+class Keeping(HubBase):
+    """Which finished matches stay in memory."""
+
+    def created_by(self, match_id: str, client: str) -> None:
+        """Note the client (address) that created a match, for its per-client cap."""
+        self.creators[match_id] = client
+
+    def _kept_finished(self, live: Live) -> None:
+        """A match in memory is over: keep it, and let the oldest beyond the caps go."""
+        kept = self.finished_kept
+        match_id = live.match.id
+        kept[match_id] = self.creators.get(match_id)
+        kept.move_to_end(match_id)
+        client = kept[match_id]
+        settings = self.settings
+        if client is not None:
+            mine = [m for m, c in kept.items() if c == client]
+            self._let_go(mine, len(mine) - settings.max_finished_per_client)
+        self._let_go(list(kept), len(kept) - settings.max_finished_kept)
+
+    def _let_go(self, oldest_first: list[str], count: int) -> None:
+        """Drop up to ``count`` of these finished matches from memory, oldest first, skipping
+        those a client watches."""
+        for match_id in oldest_first:
+            if count <= 0:
+                return
+            live = self.live.get(match_id)
+            if live is not None and _in_use(live):
+                continue
+            self._forget(match_id)
+            count -= 1
+            if live is not None:
+                if live.timer is not None:
+                    live.timer.cancel()
+                    live.timer = None
+                del self.live[match_id]
+
+    def _forget(self, match_id: str) -> None:
+        """A match left memory: forget what was kept of it here."""
+        self.finished_kept.pop(match_id, None)
+        self.creators.pop(match_id, None)
+
+
+def _in_use(live: Live) -> bool:
+    """Watched, not over, dropped, or its last step still being committed."""
+    committing = live.last_commit is not None and not live.last_commit.done()
+    return committing or live.gone or not live.match.is_over or any(live.subscribers.values())

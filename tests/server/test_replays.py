@@ -1,0 +1,129 @@
+"""Replays are built off the event loop, kept, answered a page at a time and rate-limited
+(issue 32 point 5; ``duelhost.server.replays``)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from duelhost.server import create_app
+from duelhost.server.web import replay_steps
+from tests.server.conftest import GENEROUS, bearer, create
+
+
+def _app(db_url: str, **limits: Any) -> TestClient:
+    return TestClient(create_app(db_url, settings=replace(GENEROUS, **limits)))
+
+
+@pytest.fixture
+def small_pages(db_url: str) -> Iterator[TestClient]:
+    # One step a page: every page boundary is exercised.
+    with _app(db_url, replay_page_bytes=1) as test_client:
+        yield test_client
+
+
+def finished(client: TestClient, seed: int = 1) -> str:
+    """A toy match with two bids submitted, then resigned by seat 0."""
+    made = create(client, seed=seed, clock=None)
+    mid, tokens = made["id"], made["tokens"]
+    for seat in (0, 1):
+        answer = client.post(
+            f"/api/matches/{mid}/submissions", json={"text": "1"}, headers=bearer(tokens[seat])
+        )
+        assert answer.status_code == 200, answer.text
+    assert client.post(f"/api/matches/{mid}/resign", headers=bearer(tokens[0])).status_code == 200
+    return str(mid)
+
+
+def all_pages(ask: Any) -> tuple[dict[str, Any], int]:
+    """The replay joined from its pages, as the viewer joins them, and the number of pages."""
+    data = ask(0)
+    pages, after = 1, data["next"]
+    while after is not None and pages < 100:
+        more = ask(after)
+        data["steps"].extend(more["steps"])
+        pages, after = pages + 1, more["next"]
+    return data, pages
+
+
+def test_pages_join_to_the_whole_replay(small_pages: TestClient) -> None:
+    client = small_pages
+    mid = finished(client)
+    record = client.get(f"/api/matches/{mid}/record").json()
+    whole = json.loads(json.dumps(replay_steps(record)))
+    first = client.get(f"/api/matches/{mid}/replay").json()
+    # A first page has every field a whole replay had, its steps the first of them.
+    assert {
+        k: v for k, v in first.items() if k not in ("steps", "steps_from", "steps_total", "next")
+    } == {k: v for k, v in whole.items() if k != "steps"}
+    assert first["steps_from"] == 0 and first["steps_total"] == len(whole["steps"]) >= 3
+    assert first["steps"] == whole["steps"][:1] and first["next"] == 1
+    joined, pages = all_pages(lambda n: client.get(f"/api/matches/{mid}/replay?from={n}").json())
+    assert pages == len(whole["steps"]) and joined["steps"] == whole["steps"]
+    posted, _ = all_pages(lambda n: client.post(f"/api/replay?from={n}", json=record).json())
+    assert posted["steps"] == whole["steps"]
+    # Built once each (the match's, the posted record's): every other page was kept.
+    assert client.app.state.replays.builds == 2  # type: ignore[attr-defined]
+
+
+def test_a_replay_is_built_off_the_event_loop(db_url: str) -> None:
+    with _app(db_url) as client:
+        mid = finished(client)
+        replays = client.app.state.replays  # type: ignore[attr-defined]
+        # The replay's worker thread is held busy: a replay asked for now waits for it.
+        hold = threading.Event()
+        replays.builder.submit(hold.wait, 60)
+        answers: list[Any] = []
+        asking = threading.Thread(
+            target=lambda: answers.append(client.get(f"/api/matches/{mid}/replay"))
+        )
+        asking.start()
+        try:
+            # Meanwhile the event loop answers a bystander (built on the loop, the replay
+            # would have answered already, without its worker thread).
+            assert client.get(f"/api/matches/{mid}").status_code == 200
+            assert client.get("/api/games").status_code == 200
+            assert answers == [] and asking.is_alive()
+        finally:
+            hold.set()
+            asking.join(60)
+        assert answers[0].status_code == 200 and answers[0].json()["complete"] is True
+        assert replays.builds == 1
+
+
+def test_replay_builds_are_rate_limited_per_client(db_url: str) -> None:
+    with _app(db_url, replays_per_minute=1) as client:
+        first, second = finished(client, 1), finished(client, 2)
+        assert client.get(f"/api/matches/{first}/replay").status_code == 200
+        # A page of the kept replay costs no build; a second build within the minute is 429.
+        assert client.get(f"/api/matches/{first}/replay?from=1").status_code == 200
+        refused = client.get(f"/api/matches/{second}/replay")
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+        assert "replays a minute" in refused.json()["error"]
+        # The analysis counts against the same budget.
+        assert client.get(f"/api/matches/{second}/analysis").status_code == 429
+
+
+@pytest.mark.parametrize(("overall", "per_client"), [(100, 2), (2, 100)])
+def test_finished_matches_kept_in_memory_are_capped(
+    db_url: str, overall: int, per_client: int
+) -> None:
+    with _app(db_url, max_finished_kept=overall, max_finished_per_client=per_client) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = [finished(client, seed) for seed in range(1, 6)]
+        # The two that finished last stay; the three before them left memory at once (not
+        # 600 s later), and are rebuilt from the store when asked for.
+        assert [m for m in made if m in hub.live] == made[-2:]
+        assert len(hub.finished_kept) == 2
+        record = client.get(f"/api/matches/{made[0]}/record")
+        assert record.status_code == 200 and record.json()["result"]["winner"] == 1
+        # Rebuilt, it is kept again: beside the two (per client 2: its creator is not known
+        # any more, so only the overall cap counts it) or in place of the older (overall 2).
+        expected = made[-2:] + made[:1] if overall == 100 else [made[-1], made[0]]
+        assert list(hub.finished_kept) == expected
