@@ -2,8 +2,10 @@
 
 core/, host/, store/, server/, cli/, bench/, bots/, testing/ and the web shell learn everything
 about a game from its ``GameSpec`` and the modules it names, so adding a game touches none of
-them (issue 17). This test reads every file there and fails on any built-in game's engine name
-or title (docs, tests and examples are free to name games).
+them (issue 17); so do the research layers openspiel/, envs/ and vector/, from the
+``encoding``, ``openspiel`` and ``batch`` modules beside a game's ``State`` (issue 29). This
+test reads every file there and fails on any built-in game's engine name or title (docs, tests
+and examples are free to name games).
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ import duelhost.games
 from duelhost.core.registry import spec
 
 SOURCE = Path(duelhost.games.__file__).resolve().parents[1]
-LAYERS = ("core", "host", "store", "server", "cli", "bench", "bots", "testing", "web")
+LAYERS = (
+    "core", "host", "store", "server", "cli", "bench", "bots", "testing", "web",
+    "openspiel", "envs", "vector",
+)  # fmt: skip
 BUILT_IN = [m.name for m in pkgutil.iter_modules(duelhost.games.__path__) if m.ispkg]
 
 

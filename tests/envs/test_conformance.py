@@ -3,13 +3,18 @@
 Cycle counts are kept modest so the whole file runs in about a minute: ``api_test`` plays 200
 cycles, ``parallel_api_test`` 100, ``seed_test`` 200 (60 for /TACTIC/ and Generalissimo, whose
 masks of 370,000 and 265,000 entries make its step-by-step comparisons slow); the parallel seed
-test plays random unmasked indices (each one a timeout, see ``duelhost.envs.driver``) until the
-match ends or 200 cycles pass.
+test plays random unmasked indices (each one a timeout with ``illegal="timeout"``, see
+``duelhost.envs.driver``) until the match ends or 200 cycles pass. ``max_cycles_test`` also
+sends unmasked indices and assumes the match outlives 4 cycles of them: in Generalissimo five
+timeouts (passed turns) are a draw by repetition, so it runs on the other games
+(``tests/envs/test_encodings.py`` truncates matches of every kind directly).
 """
 
 from __future__ import annotations
 
 import warnings
+from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,6 +23,7 @@ pytest.importorskip("pettingzoo", reason="the research extra (pettingzoo) is not
 
 from pettingzoo.test import (
     api_test,
+    max_cycles_test,
     parallel_api_test,
     parallel_seed_test,
     render_test,
@@ -51,12 +57,21 @@ def test_parallel_api(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_seed(game: str) -> None:
     cycles = 60 if game in ("tactic", "generalissimo") else 200
-    seed_test(lambda: env(game), num_cycles=cycles)
+    seed_test(lambda: env(game, illegal="timeout"), num_cycles=cycles)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_parallel_seed(game: str) -> None:
-    parallel_seed_test(lambda: parallel_env(game), num_cycles=200)
+    parallel_seed_test(lambda: parallel_env(game, illegal="timeout"), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game != "generalissimo"])
+def test_max_cycles(game: str) -> None:
+    module = SimpleNamespace(
+        env=partial(env, game, illegal="timeout"),
+        parallel_env=partial(parallel_env, game, illegal="timeout"),
+    )
+    max_cycles_test(module)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -134,8 +134,25 @@ def test_multi_step_decisions_always_submit(game: str) -> None:
     assert submitted == 40 or driver.state.is_over
 
 
-def test_a_forbidden_index_is_a_timeout() -> None:
+def test_a_forbidden_index_raises_and_changes_nothing() -> None:
     aec = env("goofspiel", galaxies=1, planets=3)
+    aec.reset(seed=3)
+    with pytest.raises(duelhost.IllegalAction, match=r"index 7 \(out of range 0-2\) is not"):
+        aec.step(7)
+    with pytest.raises(duelhost.IllegalAction, match="no index is not allowed for seat 0"):
+        aec.step(None)
+    assert aec.driver.state.history == () and aec.agent_selection == "seat_0"
+    par = parallel_env("goofspiel", galaxies=1, planets=3)
+    par.reset(seed=3)
+    with pytest.raises(duelhost.IllegalAction, match="mask allows 3: 0, 1, 2"):
+        par.step({"seat_0": 0, "seat_1": 5})  # seat 0's index is fine, seat 1's is not
+    assert par.driver.state.history == ()  # seat 0's was not applied either
+    with pytest.raises(duelhost.ConfigError, match="illegal must be one of raise, timeout"):
+        env("goofspiel", illegal="ignore")
+
+
+def test_a_forbidden_index_is_a_timeout_when_asked() -> None:
+    aec = env("goofspiel", galaxies=1, planets=3, illegal="timeout")
     aec.reset(seed=3)
     mask = aec.observe("seat_0")["action_mask"]
     assert list(mask) == [1, 1, 1]
@@ -150,13 +167,14 @@ def test_a_forbidden_index_is_a_timeout() -> None:
 def test_parallel_env_passes_for_the_seat_that_owes_nothing() -> None:
     par = parallel_env("generalissimo")
     observations, infos = par.reset(seed=0)
-    assert not observations["seat_1"]["action_mask"].any()
+    assert np.flatnonzero(observations["seat_1"]["action_mask"]).tolist() == [0]  # the no-op
     assert infos["seat_0"]["view"]["to_move"] == 0
     index = int(np.flatnonzero(observations["seat_0"]["action_mask"])[0])
     observations, *_ = par.step({"seat_0": index, "seat_1": 12345})
     state = par.driver.state
     assert len(state.history) == 1 and state.history[0].seat == 0
-    assert observations["seat_1"]["action_mask"].any()
+    assert observations["seat_1"]["action_mask"].sum() > 1
+    assert np.flatnonzero(observations["seat_0"]["action_mask"]).tolist() == [0]
 
 
 def test_rewards_at_the_end() -> None:
@@ -167,3 +185,60 @@ def test_rewards_at_the_end() -> None:
     assert rewards == {"seat_0": 1.0, "seat_1": -1.0}
     assert all(terminations.values()) and par.agents == []
     assert infos["seat_0"]["view"]["result"]["winner"] == 0
+
+
+def test_max_cycles_truncates() -> None:
+    par = parallel_env("goofspiel", galaxies=1, planets=5, max_cycles=2)
+    par.reset(seed=1)
+    _, _, terminations, truncations, _ = par.step({"seat_0": 0, "seat_1": 1})
+    assert not any(truncations.values()) and par.agents == ["seat_0", "seat_1"]
+    _, rewards, terminations, truncations, _ = par.step({"seat_0": 1, "seat_1": 0})
+    assert all(truncations.values()) and not any(terminations.values()) and par.agents == []
+    assert rewards == {"seat_0": 0.0, "seat_1": 0.0}
+    aec = env("goofspiel", galaxies=1, planets=5, max_cycles=1)
+    aec.reset(seed=1)
+    aec.step(0)
+    assert not aec.truncations["seat_0"]
+    aec.step(0)  # two steps: one cycle
+    assert aec.truncations == {"seat_0": True, "seat_1": True}
+    sequential = env("generalissimo", max_cycles=1)
+    sequential.reset(seed=0)
+    for _ in range(2):  # one move each: one cycle
+        mask = sequential.observe(sequential.agent_selection)["action_mask"]
+        sequential.step(int(np.flatnonzero(mask)[0]))
+    assert all(sequential.truncations.values()) and not sequential.driver.state.is_over
+    with pytest.raises(duelhost.ConfigError, match="max_cycles must be a positive integer"):
+        env("goofspiel", max_cycles=0)
+
+
+def test_goofspiel_observation_holds_the_prizes_still_to_come() -> None:
+    """Layout (docs/research.md): 5 * planets + 3 * galaxies + 8 floats, the last planets +
+    galaxies of them the worths of this galaxy and the galaxies' values not yet revealed."""
+    game = duelhost.load("goofspiel", galaxies=2, planets=3, max_replays=0)
+    encoding = load_encoding(game)
+    assert encoding.observation_size == 5 * 3 + 3 * 2 + 8 == 29
+    state = game.new(seed=4)
+    view = state.view(0)
+    first_worth, first_value = view["worth"], view["values"][view["galaxy"]]
+    tail = encoding.observe(view, ())[-5:]
+    # Round 1: worths other than the one shown are to come; the other galaxy's value too.
+    assert tail[:3] == [0.0 if w == first_worth else 1.0 for w in (1, 2, 3)]
+    assert tail[3:] == [0.0 if v == first_value else 1.0 for v in (1, 2)]
+    state.submit(0, "1")
+    state.submit(1, "2")
+    view = state.view(1)
+    second = view["worth"]
+    tail = encoding.observe(view, ())[-5:]
+    # Round 2: one worth of three is still to come, the one neither revealed.
+    assert sum(tail[:3]) == 1.0 and tail[{1, 2, 3}.difference({first_worth, second}).pop() - 1]
+    hidden = duelhost.load("goofspiel", galaxies=2, planets=3, show_history=False)
+    view = hidden.new(seed=4).view(0)
+    assert load_encoding(hidden).observe(view, ())[-5:-2] == [0.0, 0.0, 0.0]  # G4: no past
+
+
+def test_goofspiel_without_history_is_an_environment_too() -> None:
+    """Views without ``show_history`` hide the other's fleets and the timeouts (G4); the
+    observation once read them and raised KeyError."""
+    from pettingzoo.test import api_test
+
+    api_test(env("goofspiel", galaxies=1, planets=5, show_history=False), num_cycles=30)

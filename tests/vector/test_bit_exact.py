@@ -18,10 +18,11 @@ np = pytest.importorskip("numpy", reason="the research extra (numpy) is not inst
 
 import duelhost  # noqa: E402
 from duelhost.envs import load_encoding  # noqa: E402
+from duelhost.games.goofspiel.batch import GoofspielBatch  # noqa: E402
+from duelhost.games.goofspiel.batch_deal import draw_deals  # noqa: E402
+from duelhost.games.warriors_death.batch import WarriorsDeathBatch  # noqa: E402
 from duelhost.games.warriors_death.units import PLAYS  # noqa: E402
-from duelhost.vector import GoofspielBatch, WarriorsDeathBatch, vector_env  # noqa: E402
-from duelhost.vector.deal import draw_deals  # noqa: E402
-from duelhost.vector.goofspiel import IN_PLAY  # noqa: E402
+from duelhost.vector import IN_PLAY, engines, vector_env  # noqa: E402
 
 MATCHES = 10_000
 
@@ -155,7 +156,7 @@ def test_observations_and_masks_are_the_encodings(name: str, options: dict[str, 
         states = [game.new(seed=seed) for seed in range(size)]
     else:
         batch = WarriorsDeathBatch(size)
-        batch.reset_matches(np.arange(size))
+        batch.reset_matches(np.arange(size), np.arange(size))
         states = [game.new(seed=0) for _ in range(size)]
     rng = np.random.default_rng(3)
     checked = 0
@@ -185,7 +186,7 @@ def test_observations_and_masks_are_the_encodings(name: str, options: dict[str, 
 def test_vector_env_follows_gymnasium_conventions() -> None:
     env = vector_env("goofspiel", 16, galaxies=1, planets=3, max_replays=0)
     observations, infos = env.reset(seed=100)
-    assert observations["observation"].shape == (16, 2, 4 * 3 + 2 + 8)
+    assert observations["observation"].shape == (16, 2, 5 * 3 + 3 + 8)
     assert observations["action_mask"].shape == (16, 2, 3)
     assert infos["seed"].tolist() == list(range(100, 116))
     assert env.action_space.shape == (16, 2)
@@ -201,3 +202,22 @@ def test_vector_env_follows_gymnasium_conventions() -> None:
             finished += int(terminations.sum())
     assert finished == 48
     assert env.seeds.tolist() == list(range(148, 164))
+
+
+def test_the_games_with_batched_engines_are_found_in_their_folders() -> None:
+    assert engines() == ["goofspiel", "warriors_death"]
+    with pytest.raises(duelhost.ConfigError, match="no batched engine for 'tactic'"):
+        vector_env("tactic", 4)
+    with pytest.raises(duelhost.ConfigError, match="has no values"):
+        vector_env("goofspiel", 4, galaxies=2, planets=2, values=[2, 1])
+
+
+def test_vector_bench_rows_come_from_the_games_declarations() -> None:
+    from duelhost.vector.bench import figures
+
+    rows = dict(figures("warriors_death", 2, {"bouts": 1, "rounds": 2}, batch=8))
+    assert set(rows) == {
+        "vector, B=8: joint actions/s",
+        "reference engine: joint actions/s",
+        "ratio vector / reference",
+    }

@@ -11,7 +11,8 @@ import duelhost
 from duelhost.core.encoding import Encoding
 from duelhost.core.events import render_view
 from duelhost.core.registry import Game
-from duelhost.envs.driver import Driver, load_encoding
+from duelhost.envs.driver import Driver, check_illegal, load_encoding
+from duelhost.envs.factored import Factored
 
 AGENTS = ("seat_0", "seat_1")
 RENDER_MODES = ("ansi", "human")
@@ -29,13 +30,44 @@ class Common:
     driver: Driver
     render_mode: str | None
 
-    def _setup(self, game: str, render_mode: str | None, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        illegal: str = "raise",
+        factored: bool = False,
+        **options: Any,
+    ) -> None:
+        """``game`` with its ``options``; ``max_cycles`` truncates, ``illegal`` says what a
+        forbidden index does (``duelhost.envs.driver``), ``factored`` chooses each index in two
+        small steps (``duelhost.envs.factored``)."""
+        super().__init__()
+        self._setup(game, render_mode, options, max_cycles, illegal, factored)
+        self.agents: list[str] = []
+
+    def _setup(
+        self,
+        game: str,
+        render_mode: str | None,
+        options: dict[str, Any],
+        max_cycles: int | None,
+        illegal: str,
+        factored: bool,
+    ) -> None:
+        if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
+            raise duelhost.ConfigError(f"max_cycles must be a positive integer, got {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self.illegal = check_illegal(illegal)
+        self.cycles = 0
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise duelhost.ConfigError(
                 f"render_mode must be one of {', '.join(RENDER_MODES)}, got {render_mode!r}"
             )
         self.game = duelhost.load(game, **options)
         self.encoding = load_encoding(self.game)
+        if factored:
+            self.encoding = Factored(self.encoding)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         size = self.encoding.num_actions
@@ -62,7 +94,13 @@ class Common:
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         match_seed = int(self._seeds.integers(0, 2**31 - 1))
-        self.driver = Driver(self.game, self.encoding, match_seed)
+        self.driver = Driver(self.game, self.encoding, match_seed, self.illegal)
+        self.cycles = 0
+
+    def _truncated(self) -> bool:
+        """Whether ``max_cycles`` cycles are played (the match not over)."""
+        over = self.driver.state.is_over
+        return self.max_cycles is not None and self.cycles >= self.max_cycles and not over
 
     def _observation(self, seat: int) -> dict[str, Any]:
         return {"observation": self.driver.observe(seat), "action_mask": self.driver.mask(seat)}

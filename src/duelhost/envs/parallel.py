@@ -2,8 +2,11 @@
 
 The seats that must act when the step begins act, seat 0 first; a seat that owes nothing
 (the other side's move in a sequential game, or a seat that already ended its multi-step
-decision) passes: its index is ignored and its mask is all zeros. A seat that must act but
-gives no index, or one its mask forbids, times out (``duelhost.envs.driver``).
+decision) passes: its mask allows index 0 alone (a no-op, so a masked softmax never sees an
+all-zero mask) and whatever index it gives is ignored. A seat that must act but gives no
+index, or one its mask forbids, raises ``IllegalAction`` before anything is applied (or, with
+``illegal="timeout"``, times out: ``duelhost.envs.driver``). ``max_cycles`` steps at most:
+then every agent is truncated.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from duelhost.envs.common import AGENTS, Common
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
-        self._setup(game, render_mode, options)
-        self.agents: list[str] = []
+    def _observation(self, seat: int) -> dict[str, Any]:
+        observation = super()._observation(seat)
+        if not self.driver.must_act(seat):
+            observation["action_mask"][0] = 1  # the idle seat's no-op
+        return observation
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         state = self.driver.state
@@ -44,22 +49,27 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         dict[str, dict[str, Any]],
     ]:
         driver = self.driver
-        for seat in driver.state.to_act:
-            if driver.must_act(seat):
-                action = actions.get(AGENTS[seat])
-                driver.act(seat, -1 if action is None else int(action))
+        acting = [seat for seat in driver.state.to_act if driver.must_act(seat)]
+        chosen = {seat: actions.get(AGENTS[seat]) for seat in acting}
+        for seat in acting:
+            driver.check(seat, chosen[seat])  # every index checked before any is applied
+        for seat in acting:
+            driver.act(seat, chosen[seat])
+        self.cycles += 1
         over = driver.state.is_over
+        cut = self._truncated()
         returns = driver.returns()
         observations = {agent: self._observation(seat) for seat, agent in enumerate(AGENTS)}
         rewards = {agent: returns[seat] for seat, agent in enumerate(AGENTS)}
         terminations = {agent: over for agent in AGENTS}
-        truncations = {agent: False for agent in AGENTS}
+        truncations = {agent: cut for agent in AGENTS}
         infos = self._infos()
-        if over:
+        if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
 
-def parallel_env(game: str, render_mode: str | None = None, **options: Any) -> DuelhostParallelEnv:
-    """The parallel environment of ``game`` with the game's ``options``."""
-    return DuelhostParallelEnv(game, render_mode=render_mode, **options)
+def parallel_env(game: str, **arguments: Any) -> DuelhostParallelEnv:
+    """The parallel environment of ``game``: ``render_mode``, ``max_cycles``, ``illegal`` and
+    ``factored`` as ``DuelhostParallelEnv`` takes them, every other keyword a game option."""
+    return DuelhostParallelEnv(game, **arguments)

@@ -1,11 +1,12 @@
 """duelhost games as OpenSpiel Python games (``duelhost_<name>``).
 
 Each game's parameters are its scalar options (numbers, booleans, text) plus ``seed`` (the
-match seed where the engine still uses one) and, for Multiplanetary, ``maps`` (how many maps
-the opening chance node chooses among). Actions are the indices of the game's fixed encoding
-(``duelhost/games/<name>/encoding.py``), the same as in ``duelhost.envs``. A decision where
+match seed where the engine still uses one) and those its ``openspiel`` module declares
+(``Declarations``: extra parameters, the bound on a match's length, chance nodes). Actions
+are the indices of the game's fixed encoding (the ``encoding`` module beside its ``State``),
+the same as in ``duelhost.envs``. A decision where
 both seats act is a simultaneous node; a decision of one seat is that player's node (in a
-simultaneous game too: /TACTIC/ sets up simultaneously, then plays in turns). In a
+simultaneous game too, where one seat acts alone). In a
 multi-step decision a seat that has submitted (chosen END) while the other is still building
 its submission has the single legal action 0 (END), which does nothing.
 
@@ -26,70 +27,100 @@ import duelhost
 from duelhost.core.encoding import Encoding
 from duelhost.core.events import render_view
 from duelhost.core.state import State
-from duelhost.envs.driver import Driver, load_encoding
-from duelhost.openspiel.chance import (
-    GoofspielChance,
-    NoChance,
-    multiplanetary_chance,
-    tactical_genius_chance,
-)
+from duelhost.envs.driver import Driver, game_module, load_encoding
+from duelhost.openspiel.chance import ChanceModel, NoChance, SeedChance
 
-MAX_LENGTHS = {
-    "generalissimo": 30_000,
-    "multiplanetary": 20_000,
-    "tactic": 30_000,
-    "tactical_genius": 20_000,
-}
-"""Upper bounds on a match's length in OpenSpiel nodes (the rules' own caps bound them)."""
+DEFAULT_MAX_LENGTH = 10_000
+"""The bound on a match's length in OpenSpiel nodes for a game whose ``openspiel`` module
+declares none (or that has no such module, as a plugin game may)."""
 
 _HIDDEN_KERNEL_FIELDS = ("game", "decision", "is_over", "result")
 
 
-def _parameters(name: str) -> dict[str, Any]:
-    spec = duelhost.core.registry.spec(name)
-    params: dict[str, Any] = {}
-    for option in spec.options:
-        if isinstance(option.default, bool | int | float | str):
-            params[option.name] = option.default
-    params["seed"] = 0
-    if name == "multiplanetary":
-        params["maps"] = 16
-    return params
+class Declarations:
+    """What a game declares for OpenSpiel in the ``openspiel`` module beside its ``State``
+    (``duelhost/games/<name>/openspiel.py``), every name optional:
 
+    - ``PARAMETERS``: OpenSpiel parameters beyond the game's scalar options and ``seed``,
+      with their defaults (default: none);
+    - ``max_length(options, params)``: the bound on a match's length in nodes (default
+      ``DEFAULT_MAX_LENGTH``);
+    - ``chance(game, seed, params)``: the chance nodes (``duelhost.openspiel.chance``;
+      default: none, the match is dealt from ``seed``);
+    - ``PERFECT_INFORMATION``: True for a sequential game whose views hide nothing (default
+      False; a game with simultaneous decisions is always of imperfect information);
+    - ``utility(options, params)``: ``(kind, minimum, maximum)``, kind ``"zero_sum"`` or
+      ``"general_sum"`` (default zero-sum, -1 to 1);
+    - ``returns(state, params)``: the returns of a finished match (default +1 / -1 for a
+      win / loss, 0 for a draw);
+    - ``information_state(view, seat, params)``: the information-state string of a seat
+      from its view, or None for the default (the view as compact JSON).
+    """
 
-def _max_length(game: duelhost.Game) -> int:
-    if game.name == "goofspiel":
-        options = game.options
-        rounds = int(options["galaxies"]) * int(options["planets"])
-        return (2 * rounds + int(options["galaxies"])) * (int(options["max_replays"]) + 1)
-    if game.name == "warriors_death":
-        return int(game.options["rounds"]) * (int(game.options["bouts"]) + 1)
-    return MAX_LENGTHS[game.name]
+    def __init__(self, spec: duelhost.GameSpec) -> None:
+        self.module = game_module(spec, "openspiel")
+        self.spec = spec
 
+    def _get(self, name: str, default: Any) -> Any:
+        return getattr(self.module, name, default) if self.module is not None else default
 
-def _chance(duel: duelhost.Game, seed: int, maps: int) -> NoChance:
-    if duel.name == "goofspiel":
-        return GoofspielChance(duel.options, seed)
-    if duel.name == "multiplanetary":
-        return multiplanetary_chance(duel, maps)
-    if duel.name == "tactical_genius":
-        return tactical_genius_chance(duel, seed)
-    return NoChance(duel, seed)
+    def parameters(self) -> dict[str, Any]:
+        """Every OpenSpiel parameter with its default."""
+        params: dict[str, Any] = {}
+        for option in self.spec.options:
+            if isinstance(option.default, bool | int | float | str):
+                params[option.name] = option.default
+        params["seed"] = 0
+        params.update(self._get("PARAMETERS", {}))
+        return params
+
+    def extra(self) -> set[str]:
+        """The parameters that are not the game's options."""
+        return {"seed", *self._get("PARAMETERS", {})}
+
+    def max_length(self, duel: duelhost.Game, params: dict[str, Any]) -> int:
+        declared = self._get("max_length", None)
+        return DEFAULT_MAX_LENGTH if declared is None else int(declared(duel.options, params))
+
+    def chance(self, duel: duelhost.Game, seed: int, params: dict[str, Any]) -> ChanceModel:
+        declared = self._get("chance", None)
+        made = None if declared is None else declared(duel, seed, params)
+        if made is None:
+            return NoChance(duel, seed)
+        if isinstance(made, list):
+            return SeedChance(duel, [s for s, _ in made], [label for _, label in made])
+        model: ChanceModel = made
+        return model
+
+    def perfect_information(self) -> bool:
+        return bool(self._get("PERFECT_INFORMATION", False))
+
+    def utility(self, duel: duelhost.Game, params: dict[str, Any]) -> tuple[str, float, float]:
+        declared = self._get("utility", None)
+        if declared is None:
+            return ("zero_sum", -1.0, 1.0)
+        kind, low, high = declared(duel.options, params)
+        return (str(kind), float(low), float(high))
 
 
 class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
     """A duelhost game with fixed options, as an OpenSpiel game."""
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        defaults = _parameters(name)
+        declared = Declarations(duelhost.core.registry.spec(name))
+        defaults = declared.parameters()
         values = {**defaults, **(params or {})}
-        options = {k: v for k, v in values.items() if k not in ("seed", "maps")}
+        extra = declared.extra()
+        options = {k: v for k, v in values.items() if k not in extra}
         duel = duelhost.load(name, **options)
         encoding: Encoding = load_encoding(duel)
         seed = int(values["seed"])
-        chance = _chance(duel, seed, int(values.get("maps", 0)))
+        chance = declared.chance(duel, seed, values)
         spec = duel.spec
         simultaneous = any(kind in spec.dynamics for kind in ("simultaneous", "tick"))
+        perfect = not simultaneous and declared.perfect_information()
+        kind, low, high = declared.utility(duel, values)
+        zero_sum = kind == "zero_sum"
         stochastic = chance.max_outcomes > 0
         game_type = pyspiel.GameType(
             short_name=f"duelhost_{name}",
@@ -100,10 +131,12 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
             if stochastic
             else pyspiel.GameType.ChanceMode.DETERMINISTIC,
-            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
-            if simultaneous
-            else pyspiel.GameType.Information.PERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            information=pyspiel.GameType.Information.PERFECT_INFORMATION
+            if perfect
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM
+            if zero_sum
+            else pyspiel.GameType.Utility.GENERAL_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
             max_num_players=2,
             min_num_players=2,
@@ -117,10 +150,10 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=encoding.num_actions,
             max_chance_outcomes=chance.max_outcomes,
             num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=_max_length(duel),
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=declared.max_length(duel, values),
         )
         super().__init__(game_type, info, values)
         # Attributes only after pyspiel.Game.__init__ (pybind11 makes the instance there).
@@ -128,6 +161,8 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
         self.encoding = encoding
         self.seed = seed
         self.chance = chance
+        self.declared = declared
+        self.values = values
 
     def new_initial_state(self) -> DuelhostState:
         return DuelhostState(self)
@@ -135,7 +170,15 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> DuelhostObserver:
-        return DuelhostObserver(self.encoding, iig_obs_type)
+        return DuelhostObserver(self.encoding, iig_obs_type, self.declared, self.values)
+
+
+NO_INFORMATION_STATE_TENSOR = (
+    "duelhost games provide no information-state tensor (provides_information_state_tensor is "
+    "False): the observation tensor holds what the seat sees now, not its whole history; use "
+    "observation_tensor() (rl_environment does), or information_state_string(), the seat's "
+    "view as JSON"
+)
 
 
 class Shared:
@@ -144,6 +187,8 @@ class Shared:
     def __init__(self, game: DuelhostGame) -> None:
         self.duel = game.duel
         self.encoding = game.encoding
+        self.returns = game.declared._get("returns", None)
+        self.values = game.values
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
         return self
@@ -196,9 +241,9 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
         """Who acts now (kept in ``_player``: OpenSpiel asks very often).
 
         A simultaneous decision in which every seat has exactly one allowed action is played
-        here, as OpenSpiel's own ``goofspiel`` plays the last card: it is no choice, and as a
-        node it would double the information sets of every tree algorithm (classic Goofspiel's
-        last round; see docs/research.md).
+        here, as OpenSpiel's own games play a last forced card: it is no choice, and as a
+        node it would multiply the information sets of every tree algorithm (a last round
+        with one card left each; see docs/research.md).
         """
         driver = self.driver
         while True:
@@ -267,6 +312,9 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
         self._begin()
         if self.driver is None:
             return [0.0, 0.0]
+        declared = self.shared.returns
+        if declared is not None and self.driver.state.is_over:
+            return [float(value) for value in declared(self.driver.state, self.shared.values)]
         return self.driver.returns()
 
     def __str__(self) -> str:
@@ -279,14 +327,31 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
 
 
 class DuelhostObserver:
-    """Observations from views: the encoding's tensor and the view as compact JSON."""
+    """Observations from views: the encoding's tensor and the view as compact JSON.
 
-    def __init__(self, encoding: Encoding, iig_obs_type: Any) -> None:
+    An observer for information states (``perfect_recall``) has strings only: asking it for
+    a tensor raises (``NO_INFORMATION_STATE_TENSOR``) rather than hand back the observation
+    tensor as if it were one.
+    """
+
+    def __init__(
+        self,
+        encoding: Encoding,
+        iig_obs_type: Any,
+        declared: Declarations | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
         self.encoding = encoding
-        self.tensor = np.zeros(encoding.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        hook = None if declared is None else declared._get("information_state", None)
+        self.information_state = hook
+        self.params = params or {}
+        self.recall = bool(getattr(iig_obs_type, "perfect_recall", False))
+        self.tensor = np.zeros(0 if self.recall else encoding.observation_size, np.float32)
+        self.dict = {} if self.recall else {"observation": self.tensor}
 
     def set_from(self, state: DuelhostState, player: int) -> None:
+        if self.recall:
+            raise NotImplementedError(NO_INFORMATION_STATE_TENSOR)
         state._begin()
         driver = state.driver
         if driver is None:
@@ -301,6 +366,10 @@ class DuelhostObserver:
         if driver is None:
             return "start"
         view = driver.state.view(player)
+        if self.recall and self.information_state is not None:
+            declared: str | None = self.information_state(view, player, self.params)
+            if declared is not None:
+                return declared
         for key in _HIDDEN_KERNEL_FIELDS:
             view.pop(key, None)
         text = json.dumps(view, sort_keys=True, separators=(",", ":"))

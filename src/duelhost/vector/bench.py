@@ -3,9 +3,9 @@
 Every figure is one process on one core (CPU time of this process; NumPy's element-wise work
 is single-threaded): the batched engine playing random legal actions in ``batch`` matches at
 once with auto-reset (new matches dealt from new seeds inside the timed loop), the reference
-engine's bare loop (``legal`` + a random choice + ``submit`` for both seats), and, for
-Goofspiel, OpenSpiel's C++ ``goofspiel`` driven from Python the same way. A joint action is one
-simultaneous decision of both seats (one round).
+engine's bare loop (``legal`` + a random choice + ``submit`` for both seats), and, where the
+game's ``batch`` module names an OpenSpiel counterpart, OpenSpiel's C++ game driven from Python
+the same way. A joint action is one simultaneous decision of both seats.
 """
 
 from __future__ import annotations
@@ -19,15 +19,10 @@ from rich.console import Console
 from rich.table import Table
 
 import duelhost
-from duelhost.vector.goofspiel import IN_PLAY, GoofspielBatch
-from duelhost.vector.warriors_death import WarriorsDeathBatch
-
-CLASSIC_CARDS = 13
+from duelhost.vector.env import IN_PLAY, BatchEngine, batch_module
 
 
-def vector_rate(
-    batch: GoofspielBatch | WarriorsDeathBatch, steps: int, seed: int = 0
-) -> tuple[float, int]:
+def vector_rate(batch: BatchEngine, steps: int, seed: int = 0) -> tuple[float, int]:
     """Joint actions per CPU second of ``batch`` playing random legal actions; and matches."""
     rng = np.random.default_rng(seed)
     size = batch.size
@@ -35,11 +30,8 @@ def vector_rate(
 
     def start(which: Any) -> None:
         nonlocal next_seed
-        if isinstance(batch, GoofspielBatch):
-            batch.reset_matches(which, np.arange(next_seed, next_seed + len(which)))
-            next_seed += len(which)
-        else:
-            batch.reset_matches(which)
+        batch.reset_matches(which, np.arange(next_seed, next_seed + len(which)))
+        next_seed += len(which)
 
     start(np.arange(size))
     joint = 0
@@ -72,14 +64,14 @@ def reference_rate(game: duelhost.Game, matches: int) -> float:
     return joint / (time.process_time() - began)
 
 
-def openspiel_rate(cards: int, matches: int) -> float | None:
-    """Joint actions per CPU second of OpenSpiel's C++ ``goofspiel`` (random points order,
-    random bids) driven from Python; None without OpenSpiel."""
+def openspiel_rate(name: str, matches: int) -> float | None:
+    """Joint actions per CPU second of an OpenSpiel game (``pyspiel.load_game(name)``: random
+    chance outcomes, random joint actions) driven from Python; None without OpenSpiel."""
     try:
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game("goofspiel", {"num_cards": cards, "points_order": "random"})
+    game = pyspiel.load_game(name)
     rng = random.Random(1)
     joint = 0
     began = time.process_time()
@@ -97,49 +89,32 @@ def openspiel_rate(cards: int, matches: int) -> float | None:
 
 
 def figures(name: str, matches: int, options: dict[str, Any], batch: int = 4096) -> list[Any]:
-    """The rows of the comparison for ``goofspiel`` or ``warriors_death``."""
+    """The rows of the comparison for a game with a batched engine: each configuration its
+    ``batch`` module's ``bench_configs(options)`` names, batched against the reference engine,
+    and against OpenSpiel's own game where ``openspiel_counterpart(options)`` names one."""
+    chosen = duelhost.load(name, **options).options
+    module = batch_module(duelhost.load(name, **options))
     rows: list[Any] = []
-    if name == "goofspiel":
-        chosen = duelhost.load("goofspiel", **options).options
-        cards = int(chosen["planets"]) if chosen["galaxies"] == 1 else CLASSIC_CARDS
-        configs = [
-            (f"classic {cards}-card", 1, cards, 0),
-            ("seven galaxies", 7, 7, 10),
-        ]
-        classic_vector = 0.0
-        for label, galaxies, planets, replays in configs:
-            engine = GoofspielBatch(batch, galaxies, planets, replays)
-            rate, _ = vector_rate(engine, 60 if galaxies == 1 else 120)
-            reference = reference_rate(
-                duelhost.load("goofspiel", galaxies=galaxies, planets=planets, max_replays=replays),
-                matches if galaxies == 1 else max(1, matches // 10),
-            )
-            rows.append((f"vector {label}, B={batch}: joint actions/s", f"{rate:,.0f}"))
-            rows.append((f"reference engine {label}: joint actions/s", f"{reference:,.0f}"))
-            rows.append((f"ratio vector / reference ({label})", f"{rate / reference:.1f}"))
-            if galaxies == 1:
-                classic_vector = rate
-        theirs = openspiel_rate(cards, matches)
+    first_rate = 0.0
+    for label, config, steps, share in module.bench_configs(chosen):
+        game = duelhost.load(name, **config)
+        rate, _ = vector_rate(module.batch_engine(batch, game.options), steps)
+        reference = reference_rate(game, max(1, matches // share))
+        named = f" {label}" if label else ""
+        rows.append((f"vector{named}, B={batch}: joint actions/s", f"{rate:,.0f}"))
+        rows.append((f"reference engine{named}: joint actions/s", f"{reference:,.0f}"))
+        rows.append((f"ratio vector / reference{named}", f"{rate / reference:.1f}"))
+        first_rate = first_rate or rate
+    counterpart = getattr(module, "openspiel_counterpart", None)
+    if counterpart is not None:
+        theirs_name = counterpart(chosen)
+        theirs = openspiel_rate(theirs_name, matches)
         if theirs is None:
-            rows.append(("OpenSpiel goofspiel", "not installed: comparison skipped"))
+            rows.append(("OpenSpiel", "not installed: comparison skipped"))
         else:
-            rows.append(
-                (f"OpenSpiel C++ goofspiel num_cards={cards}: joint actions/s", f"{theirs:,.0f}")
-            )
-            rows.append(("ratio vector / OpenSpiel", f"{classic_vector / theirs:.1f}"))
-        return rows
-    if name == "warriors_death":
-        chosen = duelhost.load("warriors_death", **options).options
-        warriors = WarriorsDeathBatch(batch, chosen["bouts"], chosen["rounds"])
-        rate, _ = vector_rate(warriors, 120)
-        reference = reference_rate(duelhost.load("warriors_death", **options), max(1, matches // 4))
-        rows.append((f"vector, B={batch}: joint actions/s", f"{rate:,.0f}"))
-        rows.append(("reference engine: joint actions/s", f"{reference:,.0f}"))
-        rows.append(("ratio vector / reference", f"{rate / reference:.1f}"))
-        return rows
-    raise duelhost.ConfigError(
-        f"no batched engine for {name!r}; --vector is for goofspiel and warriors_death"
-    )
+            rows.append((f"OpenSpiel C++ {theirs_name}: joint actions/s", f"{theirs:,.0f}"))
+            rows.append(("ratio vector / OpenSpiel", f"{first_rate / theirs:.1f}"))
+    return rows
 
 
 def run_vector_benchmarks(

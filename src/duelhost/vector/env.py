@@ -15,16 +15,39 @@ match takes the next unused seed (``s + num_envs``, ``s + num_envs + 1``, ...), 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from duelhost.vector.goofspiel import IN_PLAY, GoofspielBatch
-from duelhost.vector.warriors_death import WarriorsDeathBatch
+import duelhost
+from duelhost.envs.driver import game_module
 
 Array = Any
+IN_PLAY = -2
+"""``winner`` of a match in play (a draw is -1, else the winning seat)."""
+
+
+class BatchEngine(Protocol):
+    """What a game's batched engine offers (``batch_engine(size, options)`` of its ``batch``
+    module): ``size`` matches as arrays, actions the indices of the game's encoding."""
+
+    size: int
+    num_actions: int
+    observation_size: int
+    winner: Array
+    """``(size,)``: IN_PLAY, -1 for a draw, or the winning seat."""
+    scores: Array
+    """``(size, 2)``: ``result["scores"]`` of each finished match."""
+
+    def reset_matches(self, which: Array, seeds: Array) -> None: ...
+
+    def masks(self) -> Array: ...
+
+    def observations(self) -> Array: ...
+
+    def step(self, actions: Array) -> Array: ...
 
 
 class BatchEnv(VectorEnv):
@@ -32,8 +55,9 @@ class BatchEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
-    def __init__(self, batch: GoofspielBatch | WarriorsDeathBatch, observation_size: int) -> None:
+    def __init__(self, batch: BatchEngine) -> None:
         self.batch = batch
+        observation_size = batch.observation_size
         self.num_envs = batch.size
         actions = batch.num_actions
         self.single_observation_space = spaces.Dict(
@@ -56,10 +80,7 @@ class BatchEnv(VectorEnv):
         self.seeds = np.zeros(batch.size, np.int64)
 
     def _start(self, which: Array) -> None:
-        raise NotImplementedError
-
-    def _scores(self) -> Array:
-        raise NotImplementedError
+        self.batch.reset_matches(which, self.seeds[which])
 
     def _observe(self) -> dict[str, Array]:
         return {"observation": self.batch.observations(), "action_mask": self.batch.masks()}
@@ -86,7 +107,7 @@ class BatchEnv(VectorEnv):
             infos = {
                 "winner": np.where(ended, winner, IN_PLAY),
                 "_winner": ended.copy(),
-                "scores": self._scores().copy(),
+                "scores": self.batch.scores.copy(),
                 "_scores": ended.copy(),
                 "seed": self.seeds.copy(),
                 "_seed": ended.copy(),
@@ -99,42 +120,26 @@ class BatchEnv(VectorEnv):
         return self._observe(), rewards, ended, truncations, infos
 
 
-class GoofspielVectorEnv(BatchEnv):
-    """Goofspiel (``galaxies=1, planets=13``: classic 13-card Goofspiel)."""
-
-    def __init__(
-        self, num_envs: int, galaxies: int = 7, planets: int = 7, max_replays: int = 10
-    ) -> None:
-        batch = GoofspielBatch(num_envs, galaxies, planets, max_replays)
-        super().__init__(batch, 4 * planets + 2 * galaxies + 8)
-        self.goofspiel = batch
-
-    def _start(self, which: Array) -> None:
-        self.goofspiel.reset_matches(which, self.seeds[which])
-
-    def _scores(self) -> Array:
-        return self.goofspiel.scores
+def engines() -> list[str]:
+    """The games that ship a batched engine (a ``batch`` module beside their ``State``)."""
+    return [
+        name
+        for name in duelhost.list_games()
+        if getattr(game_module(duelhost.core.registry.spec(name), "batch"), "batch_engine", None)
+    ]
 
 
-class WarriorsDeathVectorEnv(BatchEnv):
-    """A Warrior's Death (no chance: the seeds only number the matches)."""
-
-    def __init__(self, num_envs: int, bouts: int = 5, rounds: int = 10) -> None:
-        batch = WarriorsDeathBatch(num_envs, bouts, rounds)
-        super().__init__(batch, 26 + 43 * rounds)
-        self.warriors = batch
-
-    def _start(self, which: Array) -> None:
-        self.warriors.reset_matches(which)
-
-    def _scores(self) -> Array:
-        return self.warriors.bout_wins
+def batch_module(game: duelhost.Game) -> Any:
+    """The ``batch`` module of a loaded game; ConfigError naming the games that have one."""
+    module = game_module(game.spec, "batch")
+    if module is None or not hasattr(module, "batch_engine"):
+        raise duelhost.ConfigError(
+            f"no batched engine for {game.name!r}; there are: {', '.join(engines())}"
+        )
+    return module
 
 
 def vector_env(game: str, num_envs: int, **options: Any) -> BatchEnv:
-    """The vector environment of ``game`` (``goofspiel`` or ``warriors_death``)."""
-    if game == "goofspiel":
-        return GoofspielVectorEnv(num_envs, **options)
-    if game == "warriors_death":
-        return WarriorsDeathVectorEnv(num_envs, **options)
-    raise ValueError(f"no batched engine for {game!r}; there are: goofspiel, warriors_death")
+    """The vector environment of ``game`` (one of ``engines()``) with the game's options."""
+    loaded = duelhost.load(game, **options)
+    return BatchEnv(batch_module(loaded).batch_engine(num_envs, loaded.options))

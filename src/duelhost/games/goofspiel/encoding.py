@@ -4,13 +4,18 @@ Actions: index ``i`` sends the fleet of size ``i + 1`` (``num_actions = planets`
 the seat's remaining sizes (``legal()``). Size 0 is never an index: it is what a timeout sends
 (GO3).
 
-Observation (``4 * planets + 2 * galaxies + 8`` floats, from the seat's view, the seat's own
+Observation (``5 * planets + 3 * galaxies + 8`` floats, from the seat's view, the seat's own
 side first): the worth of the planet fought now (one-hot over 1..planets), the strategic value
 of the galaxy fought now (one-hot over 1..galaxies), the round within the bout (one-hot), the
 bout (one-hot), the remaining fleets of each size (own, then the opponent's, as a fraction of
-``galaxies``), net worth this bout (own, opponent's, over 1 + ... + planets), strategic value
-(own, opponent's, over 1 + ... + galaxies), fleets destroyed by timeouts (own, opponent's),
-the replay number over ``max_replays + 1`` and whether the match is over.
+``galaxies``; the opponent's are 0 without ``show_history``, whose views hide them), net
+worth this bout (own, opponent's, over 1 + ... + planets), strategic value
+(own, opponent's, over 1 + ... + galaxies), fleets destroyed by timeouts (own, opponent's;
+0 without ``show_history``),
+the replay number over ``max_replays + 1``, whether the match is over; then the prizes still
+to come: the worths of this galaxy's planets not yet revealed (1 per worth over 1..planets;
+all 0 without ``show_history``, whose views hide past rounds, G4) and the strategic values of
+the galaxies not yet revealed (1 per value over 1..galaxies). docs/research.md lays it out.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ class GoofspielEncoding(SingleStep):
         self.planets = int(options["planets"])
         self.max_replays = int(options["max_replays"])
         self.num_actions = self.planets
-        self.observation_size = 4 * self.planets + 2 * self.galaxies + 8
+        self.observation_size = 5 * self.planets + 3 * self.galaxies + 8
 
     def index_of(self, text: str, legal: Sequence[str], view: dict[str, Any]) -> int:
         return int(text) - 1
@@ -50,15 +55,35 @@ class GoofspielEncoding(SingleStep):
         obs += one_hot(planets, None if view["round"] is None else view["round"] - 1)
         obs += one_hot(galaxies, None if view["bout"] is None else view["bout"] - 1)
         for seat in seats:
-            fleets = view["fleets"][str(seat)]
-            obs += [fleets[str(size)] / galaxies for size in range(1, planets + 1)]
+            fleets = view["fleets"].get(str(seat))  # the other's: none without show_history
+            if fleets is None:
+                obs += [0.0] * planets
+            else:
+                obs += [fleets[str(size)] / galaxies for size in range(1, planets + 1)]
         worth_total = planets * (planets + 1) / 2
         value_total = galaxies * (galaxies + 1) / 2
         obs += [view["points"][seat] / worth_total for seat in seats]
         obs += [view["strategic"][seat] / value_total for seat in seats]
-        obs += [view["destroyed"][seat] / (galaxies * planets) for seat in seats]
+        destroyed = view.get("destroyed", [0, 0])  # not in views without show_history
+        obs += [destroyed[seat] / (galaxies * planets) for seat in seats]
         obs += [view["replay"] / (self.max_replays + 1), float(view["is_over"])]
-        return obs
+        return obs + self._to_come(view)
+
+    def _to_come(self, view: dict[str, Any]) -> list[float]:
+        """The worths of this galaxy and the galaxies' values not yet revealed."""
+        worths = [0.0] * self.planets
+        if view["worth"] is not None and "rounds" in view:
+            seen = {view["worth"]} | {
+                entry["worth"]
+                for entry in view["rounds"]
+                if entry["replay"] == view["replay"] and entry["bout"] == view["bout"]
+            }
+            worths = [0.0 if worth in seen else 1.0 for worth in range(1, self.planets + 1)]
+        values = [0.0] * self.galaxies
+        if not view["is_over"]:
+            shown = set(view["values"].values())
+            values = [0.0 if value in shown else 1.0 for value in range(1, self.galaxies + 1)]
+        return worths + values
 
 
 def encoding(options: dict[str, Any]) -> GoofspielEncoding:

@@ -35,6 +35,7 @@ class WarriorsDeathBatch:
         self.bouts = bouts
         self.rounds = rounds
         self.num_actions = len(PLAYS)
+        self.observation_size = 26 + 43 * rounds
         b = size
         self.hand = np.zeros((b, 2), np.int32)
         self.revive = np.zeros((b, 2), np.int16)
@@ -59,7 +60,13 @@ class WarriorsDeathBatch:
 
     # ------------------------------------------------------------------ matches
 
-    def reset_matches(self, which: Array) -> None:
+    @property
+    def scores(self) -> Array:
+        """Bouts won by each seat."""
+        return self.bout_wins
+
+    def reset_matches(self, which: Array, seeds: Array | None = None) -> None:
+        """Start the matches ``which`` afresh (the game has no chance: ``seeds`` is unused)."""
         self.bout[which] = 0
         self.bout_wins[which] = 0
         self.winner[which] = IN_PLAY
@@ -244,3 +251,17 @@ class WarriorsDeathBatch:
         if going.size:
             self.bout[going] += 1
             self._new_bout(going)
+
+
+# ---------------------------------------------------------------------- declarations
+# What ``duelhost.vector`` reads (see docs/research.md, "Batched engines").
+
+
+def batch_engine(size: int, options: dict[str, Any]) -> WarriorsDeathBatch:
+    """``size`` matches with these (resolved) options."""
+    return WarriorsDeathBatch(size, int(options["bouts"]), int(options["rounds"]))
+
+
+def bench_configs(options: dict[str, Any]) -> list[tuple[str, dict[str, Any], int, int]]:
+    """``duelhost bench warriors_death --vector``: the chosen options."""
+    return [("", dict(options), 120, 4)]

@@ -2,7 +2,7 @@
 
 The rules are those of ``duelhost.games.goofspiel`` (GO1-GO5), the deal of every playing is
 the engine's ``draw_deal(seed, playing, ...)`` from the match seed, bit for bit (G6;
-``duelhost.vector.deal`` draws many at once), and
+``batch_deal`` draws many at once), and
 actions are the indices of the game's encoding (``i`` sends the fleet of size ``i + 1``). An
 index the mask forbids (including -1) is a timeout (GO3): a fleet of size 0 is sent and one of
 the largest remaining fleets destroyed. So the same seeds and submissions give the same
@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from duelhost.vector.deal import draw_deals
+from duelhost.core.errors import ConfigError
+from duelhost.games.goofspiel.batch_deal import draw_deals
 
 Array = npt.NDArray[Any]
 IN_PLAY = -2
@@ -35,6 +36,7 @@ class GoofspielBatch:
         self.max_replays = max_replays
         self.rounds = galaxies * planets
         self.num_actions = planets
+        self.observation_size = 5 * planets + 3 * galaxies + 8
         b = size
         self.seeds = np.zeros(b, np.int64)
         self.fleets = np.zeros((b, 2, planets + 1), np.int16)
@@ -94,11 +96,12 @@ class GoofspielBatch:
         return self.round_worths[self._rows, index]
 
     def observations(self) -> Array:
-        """``(size, 2, 4 * planets + 2 * galaxies + 8)`` float32, seat by seat, the same
-        features as ``duelhost.games.goofspiel.encoding`` (own side first)."""
+        """``(size, 2, 5 * planets + 3 * galaxies + 8)`` float32, seat by seat, the same
+        features as ``duelhost.games.goofspiel.encoding`` (own side first; views with
+        ``show_history``)."""
         b, g, p = self.size, self.galaxies, self.planets
         over = self.winner != IN_PLAY
-        out = np.zeros((b, 2, 4 * p + 2 * g + 8), np.float32)
+        out = np.zeros((b, 2, self.observation_size), np.float32)
         live = ~over
         rows = self._rows[live]
         worth = self.round_worths[rows, self.round[live]] - 1
@@ -125,7 +128,23 @@ class GoofspielBatch:
             out[:, seat, base + 5] = self.destroyed[:, other] / (g * p)
             out[:, seat, base + 6] = self.playing / (self.max_replays + 1)
             out[:, seat, base + 7] = over
+        self._to_come(out, rows, bout, round_in_bout, base + 8)
         return out
+
+    def _to_come(
+        self, out: Array, rows: Array, bout: Array, round_in_bout: Array, base: int
+    ) -> None:
+        """The prizes not yet revealed: this galaxy's worths after this round, and the
+        values of the galaxies after this one (matches in play, ``rows``)."""
+        p, g = self.planets, self.galaxies
+        for ahead in range(1, p):
+            later = round_in_bout + ahead < p
+            worths = self.round_worths[rows[later], self.round[rows[later]] + ahead] - 1
+            out[rows[later], :, base + worths] = 1.0
+        for ahead in range(1, g):
+            later = bout + ahead < g
+            values = self.bout_values[rows[later], bout[later] + ahead] - 1
+            out[rows[later], :, base + p + values] = 1.0
 
     # ------------------------------------------------------------------ a round
 
@@ -187,3 +206,40 @@ class GoofspielBatch:
         if again.size:
             self.playing[again] += 1
             self._begin_playing(again)
+
+
+# ---------------------------------------------------------------------- declarations
+# What ``duelhost.vector`` reads (see docs/research.md, "Batched engines").
+
+
+def batch_engine(size: int, options: dict[str, Any]) -> GoofspielBatch:
+    """``size`` matches with these (resolved) options; the deal is always drawn (GO5's fixed
+    deals are the reference engine's only)."""
+    fixed = [key for key in ("galaxy_order", "values", "planet_orders", "worths") if options[key]]
+    if fixed:
+        raise ConfigError(f"the batched engine draws every deal; it has no {', '.join(fixed)}")
+    if not options["show_history"]:
+        raise ConfigError("the batched engine observes as views with show_history do")
+    return GoofspielBatch(
+        size, int(options["galaxies"]), int(options["planets"]), int(options["max_replays"])
+    )
+
+
+CLASSIC_CARDS = 13
+
+
+def bench_configs(options: dict[str, Any]) -> list[tuple[str, dict[str, Any], int, int]]:
+    """``duelhost bench goofspiel --vector``: (label, options, batched steps, share of the
+    reference engine's matches): classic Goofspiel (the chosen cards with one galaxy, else
+    13) and seven galaxies."""
+    cards = int(options["planets"]) if options["galaxies"] == 1 else CLASSIC_CARDS
+    return [
+        (f"classic {cards}-card", {"galaxies": 1, "planets": cards, "max_replays": 0}, 60, 1),
+        ("seven galaxies", {"galaxies": 7, "planets": 7, "max_replays": 10}, 120, 10),
+    ]
+
+
+def openspiel_counterpart(options: dict[str, Any]) -> str | None:
+    """OpenSpiel's own game for the first benchmark configuration."""
+    cards = int(options["planets"]) if options["galaxies"] == 1 else CLASSIC_CARDS
+    return f"goofspiel(num_cards={cards},points_order=random)"
