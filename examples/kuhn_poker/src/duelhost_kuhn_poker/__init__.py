@@ -9,9 +9,9 @@ it. The rules are in ``state.py``; docs/adding-a-game.md in duelhost walks throu
 from __future__ import annotations
 
 from duelhost.core.budget import OptionBudget
-from duelhost.core.time_control import Clock
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec
+from duelhost.core.time_control import Clock
 from duelhost_kuhn_poker.render import describe_event, render_view
 from duelhost_kuhn_poker.state import KuhnPokerState
 
