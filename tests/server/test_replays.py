@@ -78,7 +78,7 @@ def test_a_replay_is_built_off_the_event_loop(db_url: str) -> None:
         replays = client.app.state.replays  # type: ignore[attr-defined]
         # The replay's worker thread is held busy: a replay asked for now waits for it.
         hold = threading.Event()
-        replays.builder.submit(hold.wait, 60)
+        replays.worker().submit(hold.wait, 60)
         answers: list[Any] = []
         asking = threading.Thread(
             target=lambda: answers.append(client.get(f"/api/matches/{mid}/replay"))

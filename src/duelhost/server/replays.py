@@ -78,8 +78,9 @@ class Replays:
 
     def __init__(self, settings: ServerSettings, clock: Callable[[], float]) -> None:
         self.settings = settings
-        self.builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="duelhost-replay")
-        """The thread where replays are built, one at a time, off the event loop."""
+        self.builder: ThreadPoolExecutor | None = None
+        """The thread where replays are built, one at a time, off the event loop (made at the
+        first build, and again after ``close`` if the app serves once more)."""
         self.budget = Minute(settings.replays_per_minute, clock)
         self._kept: OrderedDict[str, Built] = OrderedDict()
         self._size = 0
@@ -111,6 +112,10 @@ class Replays:
                     wait, f"more than {self.settings.replays_per_minute} replays a minute"
                 )
             loop = asyncio.get_running_loop()
+            if self.builder is None:
+                self.builder = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix="duelhost-replay"
+                )
             waiting = loop.run_in_executor(self.builder, _build, make)
             self._building[key] = waiting
             waiting.add_done_callback(lambda done: self._done(key, done))
@@ -134,8 +139,16 @@ class Replays:
                 _, oldest = self._kept.popitem(last=False)
                 self._size -= oldest.size
 
+    def worker(self) -> ThreadPoolExecutor:
+        """The replays' worker thread, made when first needed."""
+        if self.builder is None:
+            self.builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="duelhost-replay")
+        return self.builder
+
     def close(self) -> None:
-        self.builder.shutdown(wait=False, cancel_futures=True)
+        if self.builder is not None:
+            self.builder.shutdown(wait=False, cancel_futures=True)
+            self.builder = None
 
 
 def _build(make: Callable[[], dict[str, Any]]) -> Built:
