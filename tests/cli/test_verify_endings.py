@@ -9,13 +9,18 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 import duelhost
 from duelhost.cli.commands.verify import RECEIPTS_FORMAT, check_record
 from duelhost.host import HostLimits, Match
 from tests.host.helpers import HUMANS, SECRET
-from tests.host.toy import register_toys
+from tests.host.toy import toy_games
 
-register_toys()
+# The toy games for each test only: registered for good, they would reach every test that lists
+# the registered games (the research interfaces' conformance tests among them).
+pytestmark = pytest.mark.usefixtures("toy_games")
+__all__ = ["toy_games"]
 
 
 def _match(idle: float = 100.0) -> Match:
