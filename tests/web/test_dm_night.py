@@ -14,6 +14,7 @@ late join itself."""
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Callable
@@ -142,13 +143,7 @@ def multiplanetary(page: Any, turn: int) -> None:
     view = frame(page)["view"]
     home = next(p for p in view["planets"] if p["owner"] == seat and p["ships"] >= 2)
     others = [p for p in view["planets"] if p["owner"] != seat]
-    near = min(
-        others,
-        key=lambda p: (
-            abs(mp_xy(p["cell"])[0] - mp_xy(home["cell"])[0]) * 10
-            + abs(mp_xy(p["cell"])[1] - mp_xy(home["cell"])[1])
-        ),
-    )
+    near = min(others, key=lambda p: math.dist(mp_xy(p["cell"]), mp_xy(home["cell"])))
     queue(page, home["cell"], near["cell"])
     send_queued(page)
 
@@ -214,21 +209,27 @@ def seat_token(page: Any, match_id: str) -> str | None:
     return token
 
 
-def late_join(server: Server, pages: Any, match: dict[str, Any]) -> tuple[Any, Any, Any]:
+def waits(page: Any) -> None:
+    """The page says the match waits for both players, and no clock runs."""
+    assert frame(page)["phase"] == "waiting"
+    assert frame(page)["clock"]["deadline"] is None
+    assert page.inner_text("#status") == (
+        "Waiting for both players to open their seats: the clock starts once both seats are held."
+    )
+
+
+def late_join(pages: Any, match: dict[str, Any]) -> tuple[Any, Any, Any]:
     """Spectator and seat 0 at once, seat 1 late; nothing timed out before it came."""
     watcher = ready(pages(match["spectate"]))
     south = ready(pages(match["seats"][0]["invite_url"]))
     for page in (south, watcher):
+        waits(page)
         page.wait_for_function(
             "() => document.getElementById('presence1')?.textContent === '○ not here yet'"
         )
     time.sleep(LATE)  # the late join itself (the one fixed pause)
     for page in (south, watcher):
-        assert frame(page)["phase"] == "waiting"
-        assert page.inner_text("#status").startswith(
-            "Waiting for both players to open their seats: the clock starts once both seats"
-        )
-        assert frame(page)["clock"]["deadline"] is None
+        waits(page)
     joined = time.time()
     north = ready(pages(match["seats"][1]["invite_url"]))
     for page in (south, north, watcher):
@@ -238,7 +239,7 @@ def late_join(server: Server, pages: Any, match: dict[str, Any]) -> tuple[Any, A
     assert first["clock"]["phase_start"] >= joined - 0.5, (first["clock"], joined)
     assert first["view"]["decision"] == 0
     for page in (south, watcher):
-        assert not any(TIMED_OUT.search(line) for line in log_lines(page)), log_lines(page)
+        assert not any("ran out of time" in line for line in log_lines(page)), log_lines(page)
     return south, north, watcher
 
 
@@ -257,8 +258,9 @@ def reload_mid_decision(north: Any, match_id: str) -> None:
         assert again["view"]["decision"] == now["view"]["decision"]
 
 
-def mp_reload_keeps_the_queue(north: Any, match_id: str) -> None:
-    """Multiplanetary: an order queued, the page reloaded, the order still there; then sent."""
+def mp_reload_keeps_the_queue(north: Any, match_id: str) -> str:
+    """Multiplanetary: an order queued, the page reloaded, the order still there; then sent.
+    The order's notation."""
     north.wait_for_function(
         "() => window.duelhost.frame.view.planets.some(p => p.owner === 1 && p.ships >= 2)"
     )
@@ -270,15 +272,17 @@ def mp_reload_keeps_the_queue(north: Any, match_id: str) -> None:
     reload_mid_decision(north, match_id)
     assert north.locator("#queue .orders li").all_inner_texts() == queued
     send_queued(north)
+    return f"{home}>{target} 1"
 
 
 def times_out(south: Any, north: Any, watcher: Any, night: Night) -> None:
     """Seat 1 owes a decision and lets it pass; seat 0 and the spectator are told, and the
     match goes on."""
     if night.clock["mode"] == "tick":
-        # A tick window in which seat 1 sends nothing: its tick line says Blue waited.
-        sent = north.evaluate("window.duelhost.frame.view.decision")
-        line = f"tick {sent + 2}: "
+        # The tick window in play (seat 1's orders went at an earlier tick): seat 1 sends
+        # nothing, and the tick's line says Blue waited.
+        window = frame(watcher)["view"]["decision"]
+        line = f"tick {window + 1}: "
         for page in (south, watcher):
             page.wait_for_function(
                 "l => window.duelhost.logLines.some(x => x.line.includes(l))", arg=line
@@ -292,8 +296,8 @@ def times_out(south: Any, north: Any, watcher: Any, night: Night) -> None:
             night.play(south, 1)
         for page in (south, watcher):
             page.wait_for_function(
-                "() => window.duelhost.logLines.some(l => "
-                "/(Seat 1|\\(seat 1\\)) ran out of time/.test(l.line))"
+                "r => window.duelhost.logLines.some(l => new RegExp(r).test(l.line))",
+                arg=TIMED_OUT.pattern,
             )
             page.wait_for_function("d => window.duelhost.frame.view.decision > d", arg=decision)
     for page in (south, north, watcher):
@@ -314,22 +318,22 @@ def test_a_timed_match_between_two_browser_seats_and_a_spectator(
         clock=night.clock,
     )
     mid = match["id"]
-    south, north, watcher = late_join(server, pages, match)
+    south, north, watcher = late_join(pages, match)
 
     # Both seats play a decision by clicking; seat 1 reloads in the middle of its own.
+    night.play(south, 0)
     if game == "multiplanetary":
-        night.play(south, 0)
-        mp_reload_keeps_the_queue(north, mid)
-    elif night.sequential:
-        night.play(south, 0)
-        reload_mid_decision(north, mid)
-        night.play(north, 0)
+        order = mp_reload_keeps_the_queue(north, mid)
+        # The orders sent after the reload are the ones the tick played.
+        watcher.wait_for_function(
+            "o => window.duelhost.logLines.some(l => l.line.endsWith('Blue: ' + o))", arg=order
+        )
     else:
-        night.play(south, 0)
         reload_mid_decision(north, mid)
         night.play(north, 0)
-        for page in (south, north, watcher):
-            page.wait_for_function("() => window.duelhost.frame.view.decision >= 1")
+        if not night.sequential:
+            for page in (south, north, watcher):
+                page.wait_for_function("() => window.duelhost.frame.view.decision >= 1")
 
     times_out(south, north, watcher, night)
 
