@@ -358,4 +358,12 @@ def test_a_timed_match_between_two_browser_seats_and_a_spectator(
         wait_over(page)
         assert "resignation" in page.inner_text("#result"), page.inner_text("#result")
     assert frame(watcher)["winner"] == 1
+    if game == "generalissimo":
+        # Each side's first listed move takes nothing from the set-up position (five pieces a
+        # side): nothing is lost, though a full army would have 22 more pieces.
+        assert frame(watcher)["view"]["lost"] == {
+            side: dict.fromkeys(frame(watcher)["view"]["pieces"][side], 0)
+            for side in ("South", "North")
+        }
+        assert "×" not in watcher.inner_text("#captured")
     shoot(watcher, f"dm-{game}-spectator")
