@@ -28,7 +28,7 @@ from tests.web.conftest import create, ready, shoot, wait_over
 from tests.web.test_generalissimo import click_move
 from tests.web.test_to_the_end import GE_POSITION, mp_xy
 
-SECONDS = 8
+SECONDS = 10
 """A decision's time: short, yet room for a reload on a loaded 2-core machine."""
 
 LATE = 3.0
@@ -60,13 +60,14 @@ def owed(page: Any) -> dict[str, Any]:
     return frame(page)
 
 
-def sent_after(page: Any, n: int) -> None:
-    """The page's move was taken: a later frame in which it no longer owes that decision."""
+def sent_after(page: Any, owing: dict[str, Any]) -> None:
+    """The page's move for the decision of frame ``owing`` was taken: a later frame in which
+    the seat no longer owes that decision."""
     page.wait_for_function(
-        "n => { const p = window.duelhost, f = p.frame; return f.n > n && (f.is_over"
-        " || p.sealed() || (f.view.submitted || []).includes(p.seat) || !!f.orders"
-        " || !f.to_act.includes(p.seat) || f.view.decision > 0); }",
-        arg=n,
+        "o => { const p = window.duelhost, f = p.frame; return f.n > o.n && (f.is_over"
+        " || p.sealed() || (f.view.submitted || []).includes(p.seat)"
+        " || !f.to_act.includes(p.seat) || f.view.decision > o.view.decision); }",
+        arg=owing,
     )
 
 
@@ -75,18 +76,18 @@ def sent_after(page: Any, n: int) -> None:
 
 def goofspiel(page: Any, turn: int) -> None:
     size = (3, 2)[turn] if page.evaluate("window.duelhost.seat") == 0 else 1
-    before = owed(page)["n"]
+    owing = owed(page)
     page.click(f"#hand .card[data-fleet='{size}']")
     page.click("#send")
-    sent_after(page, before)
+    sent_after(page, owing)
 
 
 def warriors_death(page: Any, turn: int) -> None:
     unit = (9, 8)[turn] if page.evaluate("window.duelhost.seat") == 0 else 3
-    before = owed(page)["n"]
+    owing = owed(page)
     page.click(f"#hand .card[data-unit='{unit}']")
     page.click("#play")
-    sent_after(page, before)
+    sent_after(page, owing)
 
 
 def generalissimo(page: Any, turn: int) -> None:
@@ -109,7 +110,7 @@ def tactic(page: Any, turn: int) -> None:
     else:
         assert now["view"]["phase"] == "king", now["view"]["phase"]
         page.click(f"[data-cell='{now['legal'][0].split()[1]}']")
-    sent_after(page, now["n"])
+    sent_after(page, now)
 
 
 def tactical_genius(page: Any, turn: int) -> None:
@@ -129,7 +130,7 @@ def tactical_genius(page: Any, turn: int) -> None:
             buttons = page.locator("#unit-orders button")
             buttons.nth(buttons.count() - 1).click()
         page.click("#send-orders")
-    sent_after(page, now["n"])
+    sent_after(page, now)
 
 
 def multiplanetary(page: Any, turn: int) -> None:
@@ -158,8 +159,15 @@ def queue(page: Any, home: str, target: str) -> None:
 
 
 def send_queued(page: Any) -> None:
+    """Send the queued orders; the server took them (read from the page's receipts too: a
+    tick may pass meanwhile and empty the frame's ``orders``)."""
+    decision = frame(page)["view"]["decision"]
     page.click("#send-orders")
-    page.wait_for_function("() => !!window.duelhost.frame.orders")
+    page.wait_for_function(
+        "d => !!window.duelhost.frame.orders"
+        " || window.duelhost.submissions.list.some(r => r.decision >= d && r.text !== 'wait')",
+        arg=decision,
+    )
 
 
 # ------------------------------------------------------------------ the games
