@@ -74,20 +74,22 @@ def sent_after(page: Any, owing: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ one decision, by clicks
 
 
+def card(page: Any, card: str, send: str) -> None:
+    """A card of the hand clicked (``card``: its selector), then the send button."""
+    owing = owed(page)
+    page.click(f"#hand .card{card}")
+    page.click(send)
+    sent_after(page, owing)
+
+
 def goofspiel(page: Any, turn: int) -> None:
     size = (3, 2)[turn] if page.evaluate("window.duelhost.seat") == 0 else 1
-    owing = owed(page)
-    page.click(f"#hand .card[data-fleet='{size}']")
-    page.click("#send")
-    sent_after(page, owing)
+    card(page, f"[data-fleet='{size}']", "#send")
 
 
 def warriors_death(page: Any, turn: int) -> None:
     unit = (9, 8)[turn] if page.evaluate("window.duelhost.seat") == 0 else 3
-    owing = owed(page)
-    page.click(f"#hand .card[data-unit='{unit}']")
-    page.click("#play")
-    sent_after(page, owing)
+    card(page, f"[data-unit='{unit}']", "#play")
 
 
 def generalissimo(page: Any, turn: int) -> None:
