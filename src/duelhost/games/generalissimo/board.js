@@ -7,7 +7,6 @@ import {fill, focusRing, h, keyboardNav, s} from "../shell/dom.js";
 const COLS = "ABCDEFGHI";
 const ROWS = 12;
 const TYPES = {H: "Horseman", A: "Archer", S: "Shieldman", W: "Swordsman", G: "Guardsman", C: "Catapult"};
-const ARMY = {H: 6, A: 5, S: 5, W: 6, G: 3, C: 2};
 const CELL = /[A-I](1[0-2]|[1-9])/g;
 
 /** Cells named in a move's text, in order. */
@@ -210,10 +209,12 @@ function turnInfo(view, ctx) {
     view.last_move ? [h("br"), "Last move: " + (view.last_move.seat === 0 ? "South " : "North ") + view.last_move.text] : null);
 }
 
+/** The pieces each side lost since the match's starting position (the view's `lost`: a
+ *  set-up position may hold fewer than a full army). */
 function captured(view) {
   const row = (side, lower) => h("div", {class: "row small"}, h("b", {}, side + " lost:"),
-    Object.entries(ARMY).map(([t, n]) => {
-      const lost = n - (view.pieces[side][TYPES[t]] || 0);
+    Object.keys(TYPES).map((t) => {
+      const lost = view.lost[side][TYPES[t]];
       return lost ? h("span", {}, (lower ? t.toLowerCase() : t) + "×" + lost) : null;
     }).filter(Boolean).concat(h("span", {class: "muted"}, "")));
   return h("div", {id: "captured"}, h("div", {class: "section-title"}, "Captured pieces"), row("South", false), row("North", true));

@@ -89,6 +89,9 @@ class GeneralissimoState(State):
     """Pieces left per side."""
     kinds: list[int]
     """Pieces left per piece code (kind | side << 3)."""
+    start_kinds: tuple[int, ...]
+    """Pieces per piece code in the match's starting position (a set-up position has fewer
+    than the full army: what a side lost is counted from here)."""
     seen: dict[bytes, int]
     """Positions (board, side, moves left, moved piece) seen since the last capture (GE8)."""
     last_move: dict[str, Any] | None
@@ -126,6 +129,7 @@ class GeneralissimoState(State):
             if piece:
                 self.pieces[piece >> 3] += 1
                 self.kinds[piece] += 1
+        self.start_kinds = tuple(self.kinds)
         self.last_move = None
         self.seen = {}
         self.units = units_of(self.board)
@@ -273,6 +277,14 @@ class GeneralissimoState(State):
             else "aggressive",
             "pieces": {
                 SIDE_NAMES[side]: {KIND_NAMES[kind]: self.kinds[kind | side << 3] for kind in KINDS}
+                for side in (SOUTH, NORTH)
+            },
+            "lost": {
+                SIDE_NAMES[side]: {
+                    KIND_NAMES[kind]: self.start_kinds[kind | side << 3]
+                    - self.kinds[kind | side << 3]
+                    for kind in KINDS
+                }
                 for side in (SOUTH, NORTH)
             },
             "last_move": self.last_move,
