@@ -409,6 +409,10 @@ def run_loadtest(
         "1000000",
         "--ws-messages-per-second",
         "1000000",
+        "--max-streams",
+        "1000000",
+        "--max-streams-per-client",
+        "1000000",
     ]
     options = [*lifted, "--max-live-matches", "1000000"]
     with served_all(url, options, Path(workdir), processes) as bases:

@@ -76,6 +76,12 @@ def register(app: typer.Typer) -> None:
         body_timeout: Annotated[
             float, typer.Option(min=0.1, help="seconds a client has to send a request's body")
         ] = ServerSettings.body_timeout,
+        max_streams: Annotated[
+            int, typer.Option(min=1, help="live streams (WebSockets) open at once, in all")
+        ] = ServerSettings.max_streams,
+        max_streams_per_client: Annotated[
+            int, typer.Option(min=1, help="live streams one client may hold open at once")
+        ] = ServerSettings.max_streams_per_client,
     ) -> None:
         """Run the match server.
 
@@ -98,6 +104,8 @@ def register(app: typer.Typer) -> None:
             header_timeout=header_timeout,
             body_timeout=body_timeout,
             trusted_proxies=tuple(trusted_proxy or ()),
+            max_streams=max_streams,
+            max_streams_per_client=max_streams_per_client,
         )
         shown = f"[{host}]" if ":" in host else host
         address = advertise or f"http://{shown}:{port}"
