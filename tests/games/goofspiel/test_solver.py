@@ -259,7 +259,8 @@ def best_response_value(n: int, responder: int) -> float:
 
 
 @pytest.mark.parametrize(
-    "cards", [5, pytest.param(6, marks=pytest.mark.release)]  # six cards: 39 s, a release test
+    "cards",
+    [5, pytest.param(6, marks=pytest.mark.release)],  # six cards: 39 s, a release test
 )
 def test_stored_strategy_is_unexploitable(cards: int) -> None:
     """The game is symmetric, so its value is 0: a best response to either seat's strategy
