@@ -88,3 +88,87 @@ invites = Table(
     Column("token_hash", String(64), nullable=True),
     Column("revoked", Float, nullable=True),
 )
+
+# Issue 30: accounts (migration 0005).
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("name_key", String(64), nullable=False, unique=True),
+    Column("kind", String(8), nullable=False),
+    Column("password_hash", Text, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("deleted", Float, nullable=True),
+)
+
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("credential_id", String(1024), primary_key=True),
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("public_key", Text, nullable=False),
+    Column("sign_count", BigInteger, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("last_used", Float, nullable=True),
+)
+
+recovery_codes = Table(
+    "recovery_codes",
+    metadata,
+    Column("code_hash", String(64), primary_key=True),
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("used", Float, nullable=True),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+seat_holders = Table(
+    "seat_holders",
+    metadata,
+    Column("match_id", String(64), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), nullable=True, index=True),
+    Column("guest_name", String(64), nullable=True),
+)
+
+seeks = Table(
+    "seeks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("clock", Text, nullable=True),
+    Column("rated", Boolean, nullable=False),
+    Column("rating_min", Integer, nullable=True),
+    Column("rating_max", Integer, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("state", String(16), nullable=False),
+    Column("match_id", String(64), nullable=True),
+)
+
+challenges = Table(
+    "challenges",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("challenger_id", String(32), nullable=False, index=True),
+    Column("challenged_id", String(32), nullable=False, index=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("clock", Text, nullable=True),
+    Column("rated", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("state", String(16), nullable=False),
+    Column("match_id", String(64), nullable=True),
+)
