@@ -7,7 +7,9 @@ A forfeit won or lost counts as a win or a loss. Only games ended by the end of 
 Pairing: each "wave" pairs the players waiting at that moment (the server sends them: those who
 finished a game or joined and are not paused). Waiting players are ranked by the live standings
 (points, then performance, then rating) and matched by networkx's maximum-weight matching, with
-as many pairs as possible first and the smallest total rank distance next; the last opponent
+as many pairs as possible first and the smallest sum of squared rank distances next (so
+that each is as near as can be, not one very near and one far), and among equals the
+lower-ranked player left to wait; the last opponent
 and host-forbidden opponents are left out. The matching runs over blocks of ``BLOCK`` waiting
 players in rank order, each edge joining players at most ``WINDOW`` places apart among the
 waiting; a player a block cannot pair is carried to the next, and an odd one out waits for the
@@ -86,7 +88,7 @@ def tallies(record: EventRecord, at: float | None) -> dict[str, ArenaLine]:
     for eid, res in results.items():
         points, run = streak_points(res)
         wins, losses = sum(r == 1 for r in res), sum(r == 0 for r in res)
-        perf = 0
+        perf = ratings[eid]
         if res:
             perf = round(sum(opponents[eid]) / len(res) + 400 * (wins - losses) / len(res))
         lines[eid] = ArenaLine(points, wins, sum(r == 0.5 for r in res), losses, run, perf,
@@ -95,7 +97,8 @@ def tallies(record: EventRecord, at: float | None) -> dict[str, ArenaLine]:
 
 
 def ranking(record: EventRecord, at: float | None) -> list[str]:
-    """Entrant ids in standings order: points, performance, rating, id."""
+    """Entrant ids in standings order: points, performance (the rating before a first game),
+    rating, id."""
     lines = tallies(record, at)
     ratings = {e.id: e.rating for e in record.all_entrants()}
     return sorted(lines, key=lambda e: (-lines[e].points, -lines[e].performance,
@@ -155,7 +158,9 @@ def _match_block(
                 continue
             if b in forbidden.get(a, frozenset()):
                 continue
-            graph.add_edge(a, b, weight=spread + 1 - (rank[b] - rank[a]))
+            nearness = spread * spread + 1 - (rank[b] - rank[a]) ** 2
+            height = 2 * (rank[block[-1]] + 1) - rank[a] - rank[b]
+            graph.add_edge(a, b, weight=nearness * (spread * spread + 1) + height)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = sorted((tuple(sorted((u, v), key=rank.__getitem__)) for u, v in matching),
                    key=lambda pair: rank[pair[0]])

@@ -153,6 +153,7 @@ class Game:
         }
         if self.adjudicated:
             data["adjudicated"] = True
+        if self.reason:
             data["reason"] = self.reason
         if self.ended_at is not None:
             data["ended_at"] = self.ended_at

@@ -207,7 +207,7 @@ def rank_entrants(
         previous = standings[-1] if standings else None
         same = previous is not None and key == tuple(
             values[previous.entrant.id][k] for k in keys
-        ) and status.get(eid) == previous.status
+        ) and status.get(eid, "active") == previous.status
         results = table[eid]
         standings.append(Standing(
             rank=previous.rank if same and previous is not None else position + 1,
