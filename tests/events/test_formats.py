@@ -170,6 +170,6 @@ def test_arena_waves_and_live_standings():
         frozenset("ac")}
     record = report_result(record, 2, 1, Outcome.DRAW, ended_at=700.0)  # after the end
     lines = standings(record)
-    assert [(line.entrant.id, line.points) for line in lines][0] == ("a", 2)
+    assert (lines[0].entrant.id, lines[0].points) == ("a", 2)
     with pytest.raises(ConfigError, match="over"):
         arena_wave(record, ["b", "c"], 600.0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +38,8 @@ from duelhost.events import (
     withdraw,
 )
 from duelhost.events.standings import SWISS_TIEBREAKS, rank_entrants
+
+DATA = Path(__file__).parent / "data"
 
 
 def _game(first, second, outcome):
@@ -101,7 +104,8 @@ def test_direct_encounter_and_shared_rank():
 
 
 def _trf_record():
-    entrants = [Entrant("a", "Alpha", 2000), Entrant("b", "Beta", 1900), Entrant("c", "Gamma", 1800)]
+    entrants = [Entrant("a", "Alpha", 2000), Entrant("b", "Beta", 1900),
+                Entrant("c", "Gamma", 1800)]
     record = open_event("trf-test", EventConfig(Format.SWISS, rounds=2), entrants, "x")
     rounds = (
         Round(1, (Pairing(1, "a", "c", (Game("a", "c", outcome=Outcome.FIRST_WINS),)),
@@ -115,17 +119,10 @@ def _trf_record():
 def test_trf_of_a_small_event():
     # Points: Alpha 1½, Beta 1½, Gamma 1. Buchholz cut-1: Beta 1½ (bye: own 1½, Alpha 1½),
     # Alpha 1 (Gamma ½, Beta 1): Beta ranks 1st, Alpha 2nd, Gamma 3rd.
-    expected = (
-        "012 trf-test\r\n"
-        "062 3\r\n"
-        "092 Individual: Swiss-System (duelhost, maximum-weight matching)\r\n"
-        "XXR 2\r\n"
-        #         1111111111222222222233333333334444444444555555555566666666667777777777888888888899999999990000000000
-        # 234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789
-        "001    1      Alpha                             2000                             1.5    2     3 w 1     2 b =\r\n"
-        "001    2      Beta                              1900                             1.5    1  0000 - U     1 w =\r\n"
-        "001    3      Gamma                             1800                             1.0    3     1 b 0  0000 - U\r\n"
-    )
+    # tests/events/data/small.trf, written by hand: columns 5-8 starting rank, 15-47 name,
+    # 49-52 rating, 81-84 points, 86-89 rank, then per round 92-95 opponent, 97 colour
+    # (w seat 0), 99 result; round 2 at 102-109; "0000 - U" the pairing-allocated bye.
+    expected = (DATA / "small.trf").read_bytes().decode()
     assert to_trf(_trf_record(), seed="x") == expected
 
 
@@ -253,4 +250,5 @@ def test_bad_input_is_refused_with_a_clear_error():
     arena = withdraw(arena, "a", at=1.0)
     with pytest.raises(ConfigError, match="'a' is not in the arena"):
         arena_wave(arena, ["a", "b"], 2.0)
-    assert seed_commitment("s") == "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89"
+    assert seed_commitment("s") == (
+        "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89")

@@ -106,6 +106,7 @@ def test_swiss_properties_against_brute_force(n, rounds, seed):
     rng = random.Random(seed)
     ids = [f"e{k}" for k in range(n)]
     state = {eid: {"score": 0.0, "opp": [], "bye": 0} for eid in ids}
+    forced_second_bye = False
     for _ in range(min(rounds, n - 1 + n % 2)):
         players = [SwissPlayer(eid, s["score"], k + 1, tuple(s["opp"]), (), s["bye"] > 0)
                    for k, (eid, s) in enumerate(state.items())]
@@ -119,6 +120,7 @@ def test_swiss_properties_against_brute_force(n, rounds, seed):
         assert got[0] == best[0]  # no avoidable rematch
         assert got[:2] == best[:2]  # no avoidable second bye
         assert got == best  # score groups as close as the two above allow
+        forced_second_bye |= best[1] > 0
         for a, b in pairs:
             if b is None:
                 state[a]["score"] += 1
@@ -129,7 +131,11 @@ def test_swiss_properties_against_brute_force(n, rounds, seed):
             points = rng.choice([1.0, 0.5, 0.0])
             state[a]["score"] += points
             state[b]["score"] += 1 - points
-    assert all(s["bye"] <= 1 for s in state.values())  # at most one bye each
+    # At most one bye each, unless (odd fields, many rounds) every pairing of some round
+    # needed a second bye or a rematch, and rematches come first (as in FIDE's C1, C2).
+    assert forced_second_bye or all(s["bye"] <= 1 for s in state.values())
+    if rounds <= (n + 1) // 2:  # few enough rounds: never a second bye
+        assert all(s["bye"] <= 1 for s in state.values())
 
 
 def test_pairing_is_deterministic_from_seed_and_results():

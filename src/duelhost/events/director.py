@@ -177,8 +177,9 @@ def _boards(record: EventRecord, number: int, seed: str) -> list[tuple[str, str 
         if number == 1 and config.rounds is not None and config.rounds > len(players) - 1 + (
             len(players) % 2
         ):
+            most = len(players) - 1 + len(players) % 2
             raise ConfigError(f"{config.rounds} rounds is more than {len(players)} entrants can "
-                              f"play without rematches (at most {len(players) - 1 + len(players) % 2})")
+                              f"play without rematches (at most {most})")
         return pair_swiss(players, seats_matter=config.seats_matter,
                           lot_seat=lot(seed, "first-seat") % 2)
     seeded = seeding(record, record.all_entrants(), seed)
@@ -419,8 +420,27 @@ def rated_games(record: EventRecord) -> list[Game]:
 
 
 __all__ = [
-    "ScheduledGame", "add_entrant", "adjudicate", "check_seed", "close_event", "disqualify",
-    "forbid_pairing", "forfeit", "next_seats", "open_event", "pair_next_round", "pairing_over",
-    "pending_games", "planned_rounds", "rated_games", "report_result", "seeding", "standings",
-    "start_game", "substitute", "swiss_players", "withdraw", "ResultKind",
+    "ResultKind",
+    "ScheduledGame",
+    "add_entrant",
+    "adjudicate",
+    "check_seed",
+    "close_event",
+    "disqualify",
+    "forbid_pairing",
+    "forfeit",
+    "next_seats",
+    "open_event",
+    "pair_next_round",
+    "pairing_over",
+    "pending_games",
+    "planned_rounds",
+    "rated_games",
+    "report_result",
+    "seeding",
+    "standings",
+    "start_game",
+    "substitute",
+    "swiss_players",
+    "withdraw",
 ]

@@ -8,7 +8,7 @@ record is the whole truth of an event and the verifier can replay it. Its JSON f
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any

@@ -53,5 +53,7 @@ def round_robin_schedule(
              for rnd in table]
     if not double:
         return cycle
-    swapped = [[(b, a) if b is not None else (a, None) for a, b in rnd] for rnd in cycle]
+    swapped: list[list[tuple[str, str | None]]] = [
+        [(b, a) if b is not None else (a, None) for a, b in rnd] for rnd in cycle
+    ]
     return cycle + swapped

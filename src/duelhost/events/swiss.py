@@ -116,7 +116,7 @@ class _Field:
             else:
                 self.groups.append([index])
         for group in self.groups:
-            for position, index in enumerate(group):
+            for position, _ in enumerate(group):
                 self.group_pos.append(position)
                 self.group_size.append(len(group))
         self.lowest = half_points(self.players[-1].score) if self.players else 0
