@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from duelhost.core.errors import ConfigError
-from duelhost.host import accepting, reveal
+from duelhost.host import accepting, pausing, reveal
 from duelhost.host.hosted import Hosted
 from duelhost.host.messages import LogEntry
 
@@ -46,6 +46,8 @@ def notify(match: Hosted, entry: LogEntry, seq: int, decision: int, time: float)
         match.book.notice(seq, None, {"type": "start"})
     elif kind == "abandon":
         match.abandoned = str(entry["reason"])
+    elif kind in pausing.KINDS:
+        pausing.note(match, entry, seq, time)
     if kind in ("resign", "extend") or (
         kind in ("submit", "order", "commit") and entry.get("by") != "bot"
     ):
@@ -132,7 +134,7 @@ def replay(match: Hosted, entry: LogEntry) -> None:
         match.state.timeout(seat)
     elif kind == "resign":
         match.state.resign(seat)
-    elif kind not in ("order", "extend", "commit", "abandon", "start"):
+    elif kind not in ("order", "extend", "commit", "abandon", "start", *pausing.KINDS):
         # ``order`` and ``extend`` take effect in _bookkeep, live and in replay alike.
         raise ConfigError(f"match {match.id}: unknown log entry type {kind!r}")
     match._bookkeep(entry, int(entry.get("decision", match.state.decision)), time)

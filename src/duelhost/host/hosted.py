@@ -81,6 +81,9 @@ class Hosted(Protocol):
     abandoned: str | None
     last_touch: float
     started: bool
+    paused_at: float | None
+    pauses: list[dict[str, float | None]]
+    adjudicated: dict[str, Any] | None
 
     @property
     def deadline(self) -> float | None: ...

@@ -34,7 +34,16 @@ from duelhost.core.errors import IllegalAction
 from duelhost.core.events import describe_common, describe_event, plain_view, render_view
 from duelhost.core.registry import Game
 from duelhost.core.state import State
-from duelhost.host import accepting, bookkeeping, botplay, frame_builder, recording, reveal, seeds
+from duelhost.host import (
+    accepting,
+    bookkeeping,
+    botplay,
+    frame_builder,
+    pausing,
+    recording,
+    reveal,
+    seeds,
+)
 from duelhost.host.frame_book import FrameBook
 from duelhost.host.hosted import Phase, Step
 from duelhost.host.ledger import Ledger
@@ -131,6 +140,10 @@ class Match:
         """Why the server ended the match unfinished (``abandon`` entry), None while it has not."""
         self.last_touch = created
         """When a human seat last acted (or the match was created)."""
+        self.paused_at: float | None = None
+        self.pauses: list[dict[str, float | None]] = []
+        self.adjudicated: dict[str, Any] | None = None
+        """The event host's pause in force, every pause, its adjudication (``pausing``)."""
         self.started = clock is None or clock.start == "created"
         """Whether the clock started (``Phase``): at creation, or by a ``start`` entry."""
         if self.started and not self.state.is_over:
@@ -217,11 +230,15 @@ class Match:
     @property
     def is_over(self) -> bool:
         """Finished by the game's rules, or abandoned by the server."""
-        return self.state.is_over or self.abandoned is not None
+        return self.state.is_over or self.abandoned is not None or self.adjudicated is not None
 
     @property
     def result(self) -> dict[str, Any]:
         """The game's result; an abandoned match has no winner and says why it ended."""
+        if self.adjudicated is not None:
+            judged = self.adjudicated
+            return {**self.state.result, "winner": judged["winner"],
+                    "reason": f"adjudicated: {judged['reason']}"}
         if self.abandoned is None:
             return self.state.result
         return {**self.state.result, "winner": None, "reason": f"abandoned: {self.abandoned}"}
@@ -233,7 +250,9 @@ class Match:
     @property
     def abandon_at(self) -> float | None:
         """When the match ends as abandoned unless a human seat acts first."""
-        return None if self.is_over else self.last_touch + self.limits.idle_seconds
+        if self.is_over or self.paused_at is not None:
+            return None
+        return self.last_touch + self.limits.idle_seconds
 
     def next_wake(self) -> float | None:
         """The next moment something happens by itself: a deadline, the set start time or
@@ -279,6 +298,7 @@ class Match:
     def _bot_owes(self, seat: int) -> bool:
         return (
             self.started
+            and self.paused_at is None
             and seat in self.state.to_act
             and not (self._tick_mode and (self.state.decision, seat) in self._bots_ordered)
         )
@@ -376,6 +396,10 @@ class Match:
 
         return self._event(now, body)
 
+    def host_act(self, kind: str, now: float, **fields: Any) -> Step:
+        """The event host's ``pause``, ``resume`` or ``adjudicate`` (``host.pausing``)."""
+        return self._event(now, lambda step: pausing.act(self, kind, now, fields, step))
+
     def advance(self, now: float) -> Step:
         """Let time pass until ``now``: fire every deadline at or before it, let bots act."""
         return self._event(now, lambda step: Answer())
@@ -457,6 +481,9 @@ class Match:
                 "the match is over: nothing more can be submitted, committed, resigned, "
                 "extended or drawn (its views and its record can still be read)"
             )
+        if self.paused_at is not None:
+            raise IllegalAction("the match is paused by the event's host: its clocks are "
+                                "stopped and nothing can be submitted until it resumes")
         if not self.started:
             raise IllegalAction(
                 "the match has not started: its clock starts at its set start time"

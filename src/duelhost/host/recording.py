@@ -24,6 +24,8 @@ def match_record(match: Hosted) -> dict[str, Any]:
     data["seed_salt"] = match.seed_salt
     data["seed_commitment"] = match.seed_commitment
     data["seed_chosen_by_creator"] = match.seed_chosen_by_creator
+    if match.pauses:
+        data["pauses"] = [dict(p) for p in match.pauses]
     history = []
     for item, note in zip(data["history"], match._annotations, strict=True):
         item = {**item, **note}
@@ -46,8 +48,11 @@ def match_record(match: Hosted) -> dict[str, Any]:
 
 def ending(match: Hosted, entries: int) -> dict[str, Any] | None:
     """What ended a match the game's rules did not end: the server's ``abandon`` entry (its
-    reason and time) and the history entries before it; None otherwise. ``duelhost verify``
-    checks that the result is the one it gives."""
+    reason and time) or the event host's ``adjudicate`` entry (its winner, reason and time),
+    and the history entries before it; None otherwise. ``duelhost verify`` checks that the
+    result is the one it gives."""
+    if match.adjudicated is not None:
+        return {"kind": "adjudicate", **match.adjudicated, "entries": entries}
     if match.abandoned is None:
         return None
     for entry in reversed(match.log):

@@ -21,6 +21,8 @@ class Timekeeper:
         self.extended = False
         self.extensions_left = [clock.extensions if clock else 0] * 2
         self._phase_seats: tuple[int, ...] = ()
+        self.paused_left: float | None = None
+        """Seconds that were left to the deadline when the match was paused."""
         self.reveal_grace = False
         """The deadline in force is the reveal time of seats that committed (commit, then
         reveal) after the decision's own deadline timed out the seats that had not."""
@@ -97,6 +99,18 @@ class Timekeeper:
 
     def stop(self) -> None:
         self.deadline = None
+
+    def pause(self, now: float) -> None:
+        """The event's host paused the match: the clock stops, keeping the time left."""
+        self.paused_left = None if self.deadline is None else max(0.0, self.deadline - now)
+        self.deadline = None
+
+    def resume(self, now: float, paused_at: float) -> None:
+        """The pause ends: the deadline is the time that was left from now on."""
+        if self.paused_left is not None:
+            self.deadline = now + self.paused_left
+        self.phase_start += now - paused_at
+        self.paused_left = None
 
     def status(self, now: float) -> ClockStatus | None:
         clock = self.clock

@@ -7,7 +7,9 @@ host's log entries, ``UNIQUE (match_id, seq)``, each with the lease epoch it was
 ``nodes``: each process's address (``duelhost.store.lease_book``). ``invites``: one single-use
 invite per human seat (only its SHA-256), and once it was exchanged the hash of the seat token it
 gave (issue 19), and when the host re-issued it (``revoked``: its token and invite hold nothing
-since, issue 32); ``matches.host_hash`` is the hash of the creator's host key. Every change here
+since, issue 32); ``matches.host_hash`` is the hash of the creator's host key. ``events`` and
+``event_log``: tournaments (issue 31): each event's record, settings, host-key hash and version,
+and every host action in order. Every change here
 goes with a migration in ``migrations/versions`` (a test compares the migrated database with
 these tables).
 """
@@ -171,4 +173,29 @@ challenges = Table(
     Column("expires", Float, nullable=False),
     Column("state", String(16), nullable=False),
     Column("match_id", String(64), nullable=True),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("record", Text, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("secret", String(128), nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("phase", String(16), nullable=False, index=True),
+    Column("version", BigInteger, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+event_log = Table(
+    "event_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_id", String(32), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("time", Float, nullable=False),
+    Column("entry", Text, nullable=False),
+    UniqueConstraint("event_id", "seq", name="uq_event_log_event_seq"),
 )

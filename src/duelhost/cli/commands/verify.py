@@ -46,6 +46,8 @@ class Verification:
     checks: list[str] = field(default_factory=list)
     receipts: int = 0
     problems: list[str] = field(default_factory=list)
+    adjudicated: str | None = None
+    """The event host's adjudication of the match (its result and reason), if any."""
 
 
 def check_record(data: Any, kept: list[Any] | None = None) -> Verification:
@@ -134,6 +136,9 @@ def _check_abandoned(data: dict[str, Any], state: State, found: Verification) ->
     one that abandonment gives: the replay's with no winner and the abandonment's reason."""
     ended = data.get("ended")
     stated = data.get("result")
+    if isinstance(ended, dict) and ended.get("kind") == "adjudicate":
+        _check_adjudicated(data, state, ended, found)
+        return
     if not isinstance(ended, dict) or ended.get("kind") != "abandon":
         found.problems.append(
             f"the replay does not finish: the record stops at decision {state.decision} "
@@ -159,6 +164,30 @@ def _check_abandoned(data: dict[str, Any], state: State, found: Verification) ->
             f"the record's result {quote(json.dumps(stated))} is not the abandonment's "
             f"{quote(json.dumps(expected))}"
         )
+
+
+def _check_adjudicated(
+    data: dict[str, Any], state: State, ended: dict[str, Any], found: Verification
+) -> None:
+    """An event host ended the match (issue 31): after the record's last entry, with a
+    winner (0, 1 or null: a draw) and a reason; the stated result must be that one."""
+    winner, reason = ended.get("winner"), ended.get("reason")
+    if ended.get("entries") != len(data["history"]):
+        found.problems.append(
+            f"the record says the match was adjudicated after {ended.get('entries')} entries, "
+            f"but it holds {len(data['history'])}"
+        )
+    if winner not in (0, 1, None) or isinstance(winner, bool) or not isinstance(reason, str):
+        found.problems.append("the adjudication needs a winner (0, 1 or null) and a reason")
+        return
+    expected = _plain({**state.result, "winner": winner, "reason": f"adjudicated: {reason}"})
+    if data.get("result") != expected:
+        found.problems.append(
+            f"the record's result {quote(json.dumps(data.get('result')))} is not the "
+            f"adjudication's {quote(json.dumps(expected))}"
+        )
+    who = "a draw" if winner is None else f"seat {winner} wins"
+    found.adjudicated = f"adjudicated by the event's host at decision {state.decision}: {who} ({reason})"
 
 
 def _check_idle(data: dict[str, Any], reason: str, when: Any, found: Verification) -> None:
@@ -398,6 +427,8 @@ def register(app: typer.Typer) -> None:
         else:
             done = "replays (the record holds no receipts: only the replay was checked)"
         console.print(f"{record}: ok — {done}; checks run: {ran}", markup=False)
+        if found.adjudicated is not None:
+            console.print(f"{record}: {found.adjudicated}", markup=False)
         if not kept:
             console.print(
                 "Only the record's own consistency was checked: a forger can recompute "
