@@ -27,7 +27,8 @@ class LogEntry(TypedDict, total=False):
 
     seq: int
     type: str
-    """``submit``, ``order``, ``tick``, ``timeout``, ``resign``, ``extend`` or ``abandon``."""
+    """``submit``, ``order``, ``tick``, ``timeout``, ``resign``, ``extend``, ``abandon``, or an
+    event host's ``pause``, ``resume`` and ``adjudicate``."""
     seat: int
     decision: int
     text: str
@@ -53,6 +54,8 @@ class LogEntry(TypedDict, total=False):
     nonce: str
     """Revealed submissions: the client's nonce."""
     deadline: float
+    winner: int | None
+    """Adjudications (an event's host, ``host.pausing``): seat 0, seat 1 or None (a draw)."""
     """Ticks and timeouts: the deadline that fired."""
     reason: str
     """Abandonments: why the server ended the match."""

@@ -15,6 +15,8 @@ Routes (a contract: clients rely on them):
   secret submissions).
 - ``WS /api/matches/{id}/live`` numbered frames; the client's first message is
   ``{"token": ..., "after": n}`` (both optional) so the token never travels in a URL.
+- ``/api/events/...``: events (Swiss, knockout, round robin, arena) and their host's actions
+  (``routes.events``, ``routes.event_host``; docs/events.md).
 - ``GET /api/games`` the games, their options, default clocks and bots.
 - ``GET /``, ``/play/{id}`` (the invite in the URL fragment), ``/watch/{id}``, ``/replay/{id}``:
   the browser client (``server/web.py``).
@@ -41,7 +43,8 @@ from duelhost.server.idempotency import CreateOnce
 from duelhost.server.limits import Limiter, LimitMiddleware, Streams
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.replays import Replays
-from duelhost.server.routes import games, live, matches, rematch
+from duelhost.server.events.service import EventService
+from duelhost.server.routes import event_host, events, games, live, matches, rematch
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
 
@@ -66,12 +69,14 @@ def create_app(
     metrics = ops.Metrics()
     metrics.bind(hub)
     group = None if cluster is None else Cluster(hub, cluster, metrics)
+    event_service = EventService(hub, None if group is None else group.node)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if group is not None:
             group.start()
         restored = hub.start(resume=group is None)
+        event_service.start()
         app.state.started = True
         log.info("serving", extra={"matches": restored})
         yield
@@ -79,6 +84,7 @@ def create_app(
         # before the process exits, so nothing acknowledged is lost.
         app.state.draining = True
         replays.close()
+        await event_service.stop()
         hub.stop()
         if group is not None:
             await group.stop()
@@ -94,6 +100,7 @@ def create_app(
         redirect_slashes=False,
     )
     app.state.hub = hub
+    app.state.events = event_service
     app.state.settings = the_settings
     app.state.limiter = limiter = Limiter(the_settings)
     app.state.create_once = CreateOnce()
@@ -108,6 +115,8 @@ def create_app(
     app.include_router(matches.router)
     app.include_router(rematch.router)
     app.include_router(games.router)
+    app.include_router(events.router)
+    app.include_router(event_host.router)
     app.include_router(live.router)
     app.include_router(web.router)  # the browser client: pages, static files, lobby, replay
     app.include_router(ops.router)

@@ -50,6 +50,9 @@ class HubBase(ABC):
         self.on_ack: Callable[[float, bool], None] | None = None
         """Called with each submission's submit-to-ack seconds and whether it was accepted
         (the server's metrics, ``duelhost.server.ops``)."""
+        self.on_over: Callable[[str], None] | None = None
+        """Called with a match's id when a step that ends it is stored (the events'
+        directors, ``duelhost.server.events``)."""
         self._tasks: set[asyncio.Future[None]] = set()
         self.unfinished: set[str] = set()
         """Ids of the unfinished matches (in memory or not): the live-match count."""

@@ -73,6 +73,13 @@ class Play(HubBase):
         assert answer is not None
         return answer
 
+    async def host_act(self, live: Live, kind: str, **fields: Any) -> Answer:
+        """An event host's ``pause``, ``resume`` or ``adjudicate`` of the match
+        (``host.pausing``; IllegalAction when it does not apply)."""
+        answer = await self._run(live, lambda now: live.match.host_act(kind, now, **fields))
+        assert answer is not None
+        return answer
+
     async def settled(self, live: Live) -> None:
         """Wait until everything the match has logged is committed (for reads and new streams):
         steps that land in memory while this waits are waited for too, so the caller, which
@@ -135,6 +142,8 @@ class Play(HubBase):
             live.stored = max(live.stored, step.entries[-1]["seq"])
             if match.is_over:
                 self.unfinished.discard(match.id)
+                if self.on_over is not None:
+                    self.on_over(match.id)
             for recipient, frame in step.frames.items():
                 # Encoded once per recipient and kind of client by the host (again only for
                 # clients that asked for frames without the text rendering).

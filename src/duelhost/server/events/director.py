@@ -1,0 +1,312 @@
+"""An event's director: the server side of ``duelhost.events.director``, game-agnostic.
+
+Each pass (on a wake: a match of the event ended, the host acted; else every ``tick``):
+
+1. an event waiting for its autostart time starts once it has come;
+2. the results of the event's matches that ended (read from the store, so a match hosted by
+   another process counts too) go into the record: a win, a draw, the host's adjudication, a
+   no-show's forfeit;
+3. the no-show rule: a human seat not taken ``no_show_grace`` seconds after its match was made
+   forfeits (the match ends, adjudicated "no-show"; the event counts a forfeit, never rated);
+4. an arena pairs its waiting players at once (``arena_wave``) and closes at its end; a Swiss,
+   round robin or knockout pairs its next round when the round is over and the host asked
+   (``POST .../rounds``) or the event pairs by itself (``auto``), and closes after its last
+   round when ``auto``;
+5. every game due (``pending_games``) gets its match through the hub: bots seated as bots,
+   the other entries as human seats with single-use invites (kept sealed in the settings).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.core.registry import spec as game_spec
+from duelhost.events import (
+    ActionKind,
+    Format,
+    HostAction,
+    Outcome,
+    arena_wave,
+    close_event,
+    forfeit,
+    pair_next_round,
+    pending_games,
+    planned_rounds,
+    report_result,
+    start_game,
+)
+from duelhost.events.arena import busy, present
+from duelhost.events.director import pairing_over
+from duelhost.events.model import EntrantKind
+from duelhost.server.events.state import EventState, seal
+from duelhost.server.hub import Busy, NotFound
+
+if TYPE_CHECKING:
+    from duelhost.server.events.service import EventService
+
+log = logging.getLogger("duelhost.server.events")
+
+
+async def run(service: EventService, event_id: str) -> None:
+    """The director's loop, until the event closes (or this process stops running it)."""
+    while True:
+        wake = service.wakes.get(event_id)
+        if wake is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), timeout=service.tick)
+        wake.clear()
+        try:
+            state = await service.get(event_id)
+            if state.phase == "closed":
+                return
+            await one_pass(service, state)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("event director pass failed", extra={"event": event_id})
+
+
+async def one_pass(service: EventService, state: EventState) -> None:
+    now = service.hub.now()
+    event_id = state.id
+    if state.phase == "entry":
+        autostart = state.settings.autostart_at
+        if autostart is not None and autostart <= now:
+            from duelhost.server.events.actions import start_event
+
+            await service.change(event_id, lambda s: start_event(s, service.hub.now()))
+        return
+    await take_results(service, event_id)
+    await no_shows(service, event_id)
+    state = await service.get(event_id)
+    if state.record.config.format is Format.ARENA:
+        await arena_pass(service, event_id)
+    else:
+        await rounds_pass(service, event_id)
+    state = await service.get(event_id)
+    if state.phase == "running":
+        await start_games(service, event_id)
+
+
+# -- results -----------------------------------------------------------------------------------
+
+def outcome_of(result: dict[str, Any] | None) -> Outcome:
+    """A finished match's outcome for the event: its winner's win, else a draw; a match the
+    server abandoned (nobody acted) is a double forfeit."""
+    result = result or {}
+    winner = result.get("winner")
+    if winner == 0:
+        return Outcome.FIRST_WINS
+    if winner == 1:
+        return Outcome.SECOND_WINS
+    if str(result.get("reason", "")).startswith("abandoned"):
+        return Outcome.BOTH_FORFEIT
+    return Outcome.DRAW
+
+
+async def take_results(service: EventService, event_id: str) -> None:
+    state = await service.get(event_id)
+    on = state.match_ids_on()
+    if not on:
+        return
+    ended = await asyncio.to_thread(service.store.results, sorted(on))
+    if not ended:
+        return
+    now = service.hub.now()
+
+    def report(s: EventState) -> list[dict[str, Any]]:
+        entries = []
+        on_now = s.match_ids_on()
+        for match_id, result in sorted(ended.items()):
+            if match_id not in on_now:
+                continue  # reported meanwhile
+            number, board = on_now[match_id]
+            entries.append(record_result(s, number, board, match_id, result, now))
+        return entries
+
+    await service.change(event_id, report)
+
+
+NO_SHOW = "adjudicated: no-show"
+
+
+def record_result(s: EventState, number: int, board: int, match_id: str,
+                  result: dict[str, Any] | None, now: float) -> dict[str, Any]:
+    """Put one finished match's result into the record; the log entry that says so. A match
+    the no-show rule ended is a forfeit of the absent (both when it was adjudicated a draw)."""
+    arena = s.record.config.format is Format.ARENA
+    at = arena_time(s, now) if arena else None
+    outcome = outcome_of(result)
+    reason = str((result or {}).get("reason", ""))
+    entry: dict[str, Any] = {"action": "result", "by": "director", "round": number,
+                             "board": board, "match": match_id}
+    if reason.startswith(NO_SHOW):
+        outcome = {Outcome.FIRST_WINS: Outcome.SECOND_FORFEITS,
+                   Outcome.SECOND_WINS: Outcome.FIRST_FORFEITS}.get(outcome, Outcome.BOTH_FORFEIT)
+        kind, why = ActionKind.FORFEIT, "no-show"
+    elif reason.startswith("adjudicated: "):
+        kind, why = ActionKind.ADJUDICATE, reason.removeprefix("adjudicated: ")
+    else:
+        s.record = report_result(s.record, number, board, outcome, match_id, ended_at=at)
+        entry["outcome"] = outcome.value
+        return entry
+    record = report_result(s.record, number, board, outcome, match_id, ended_at=at,
+                           adjudicated=kind is ActionKind.ADJUDICATE, reason=why)
+    action = HostAction(kind, len(record.rounds), round=number, board=board, outcome=outcome,
+                        reason=why, at=at)
+    s.record = replace(record, actions=(*record.actions, action))
+    entry.update(outcome=outcome.value, **{kind.value: why})
+    return entry
+
+
+def arena_time(s: EventState, now: float) -> float:
+    """Seconds since the arena started."""
+    return round(max(0.0, now - float(s.settings.started_at or now)), 3)
+
+
+# -- the no-show rule ----------------------------------------------------------------------------
+
+async def no_shows(service: EventService, event_id: str) -> None:
+    state = await service.get(event_id)
+    grace = state.settings.no_show_grace
+    if grace is None:
+        return
+    now = service.hub.now()
+    hub = service.hub
+    for match_id, (number, board) in state.match_ids_on().items():
+        game = state.settings.games.get(match_id, {})
+        if now - float(game.get("created", now)) < grace:
+            continue
+        humans = [int(seat) for seat in game.get("invites", {})]
+        if not humans:
+            continue
+        taken = await asyncio.to_thread(hub.store.seat_token_hashes, match_id)
+        missing = [seat for seat in humans if seat not in taken]
+        if not missing:
+            continue
+        players = state.record.rounds[number - 1].pairings[board - 1].games[-1]
+        absent = [(players.first, players.second)[seat] for seat in missing]
+        winner = None if len(missing) == 2 else 1 - missing[0]
+        with contextlib.suppress(IllegalAction, NotFound):
+            live = hub.get(match_id)
+            await hub.host_act(live, "adjudicate", winner=winner,
+                               reason=f"no-show: {', '.join(absent)} did not take the seat "
+                               f"within {grace:g} s")
+
+
+# -- pairing -------------------------------------------------------------------------------------
+
+async def rounds_pass(service: EventService, event_id: str) -> None:
+    state = await service.get(event_id)
+    record = state.record
+    over = not record.rounds or all(pairing_over(record, p) for p in record.rounds[-1].pairings)
+    if not over:
+        return
+    if len(record.rounds) >= planned_rounds(record) and record.rounds:
+        if state.settings.auto:
+            await service.change(event_id, lambda s: close(s, service.hub.now(), "director"))
+        return
+    if state.settings.auto or state.settings.host_pairing:
+        await service.change(event_id, pair_round)
+
+
+def pair_round(s: EventState) -> list[dict[str, Any]]:
+    """Pair the next round (the host asked, or the event pairs by itself)."""
+    s.settings.host_pairing = False
+    s.record = pair_next_round(s.record, s.seed)
+    latest = s.record.rounds[-1]
+    return [{"action": "pair", "by": "director", "round": latest.number,
+             "boards": len(latest.pairings)}]
+
+
+def close(s: EventState, now: float, by: str) -> list[dict[str, Any]]:
+    """Close the event: reveal the seed, publish the standings."""
+    s.record = close_event(s.record, s.seed)
+    s.row.phase = "closed"
+    s.settings.closed_at = now
+    return [{"action": "close", "by": by, "seed": s.seed}]
+
+
+async def arena_pass(service: EventService, event_id: str) -> None:
+    state = await service.get(event_id)
+    now = service.hub.now()
+    at = arena_time(state, now)
+    if at >= float(state.record.config.duration or 0):
+        await service.change(event_id, lambda s: close(s, service.hub.now(), "director"))
+        return
+    record = state.record
+    waiting = sorted(present(record, at) - busy(record, at))
+    if len(waiting) < 2:
+        return
+
+    def wave(s: EventState) -> list[dict[str, Any]]:
+        when = arena_time(s, service.hub.now())
+        ready = sorted(present(s.record, when) - busy(s.record, when))
+        paired = arena_wave(s.record, ready, when)
+        if not paired.rounds[-1].pairings:
+            return []
+        s.record = paired
+        return [{"action": "wave", "by": "director", "round": len(paired.rounds), "at": when,
+                 "boards": len(paired.rounds[-1].pairings)}]
+
+    if arena_wave(record, waiting, at).rounds[-1].pairings:
+        await service.change(event_id, wave)
+
+
+# -- starting games ------------------------------------------------------------------------------
+
+def seat_of(state: EventState, entrant_id: str) -> dict[str, Any]:
+    """How an entry sits in a match: a bot seat at its level, else a human seat."""
+    holder = state.record.entrant(entrant_id)
+    level = state.settings.seats.get(entrant_id, {}).get("bot")
+    if holder.kind is EntrantKind.BOT and level:
+        return {"kind": "bot", "bot": level}
+    return {"kind": "human"}
+
+
+async def start_games(service: EventService, event_id: str) -> None:
+    state = await service.get(event_id)
+    config = state.record.config
+    hub = service.hub
+    for due in pending_games(state.record):
+        seats = [seat_of(state, due.first), seat_of(state, due.second)]
+        clock = state.settings.clock
+        try:
+            made = await hub.create(config.game, dict(config.options), None, {}, seats, clock,
+                                    clock is None)
+        except Busy:
+            return  # the server is full: the next pass tries again
+        match_id = made.live.match.id
+        hub.created_by(match_id, f"event:{event_id}")
+        service.match_event[match_id] = event_id
+        invites = {str(seat): seal(hub.server_key, f"{match_id}:{seat}", invite)
+                   for seat, invite in enumerate(made.invites) if invite is not None}
+        now = hub.now()
+
+        def begin(s: EventState, due: Any = due, match_id: str = match_id,
+                  invites: dict[str, str] = invites, now: float = now) -> list[dict[str, Any]]:
+            s.record = start_game(s.record, due.round, due.board, match_id)
+            s.settings.games[match_id] = {"round": due.round, "board": due.board,
+                                          "game": due.game, "created": now,
+                                          "invites": invites}
+            return [{"action": "start-game", "by": "director", "round": due.round,
+                     "board": due.board, "game": due.game, "match": match_id}]
+
+        try:
+            await service.change(event_id, begin)
+        except ConfigError:
+            # Another director started this game meanwhile: this match is left over.
+            with contextlib.suppress(IllegalAction, NotFound):
+                await hub.host_act(made.live, "adjudicate", winner=None,
+                                   reason="made twice for one game of an event: not counted")
+
+
+def seats_matter(game: str) -> bool:
+    """Whether the seats differ (a sequential game): then they are balanced."""
+    return "sequential" in game_spec(game).dynamics

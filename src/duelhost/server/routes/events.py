@@ -1,0 +1,262 @@
+"""The events' routes (issue 31): create an event, read it, its boards, its record and exports;
+an entrant's own board. The host's actions are in ``routes.event_host``.
+
+- ``POST /api/events`` (format, game, options, clock, rounds or duration, rated, ...): 201 with
+  the event's id and its host key, shown once (only its hash is stored), and each guest's key.
+- ``GET /api/events/{id}``: the event (entrants, rounds with pairings and results, standings,
+  announcements); for spectators as it was the host's delay ago.
+- ``GET /api/events/{id}/boards``: every board of the current round (every game on) at a
+  glance: clock, paused, a text thumbnail; with the host key the present, else delayed.
+- ``GET /api/events/{id}/record``: the event record, with every finished match's record and
+  the log of host actions (``duelhost verify`` checks it).
+- ``GET /api/events/{id}/standings.csv``, ``standings.json``, ``trf`` (Swiss): exports.
+- ``GET /api/events/{id}/me`` (Bearer guest key): the guest's entry and current game with its
+  invite; ``POST /api/events/{id}/checkin`` (Bearer guest key) during the check-in window.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+
+from duelhost.core.errors import ConfigError, IllegalAction
+from duelhost.events import Format, standings, standings_csv, standings_json, to_trf
+from duelhost.server.access import hub_of
+from duelhost.server.errors import ERRORS, ApiError
+from duelhost.server.events.actions import build, check_in
+from duelhost.server.events.models import CreateEvent
+from duelhost.server.events.service import EventConflict, EventMissing, EventService
+from duelhost.server.events.state import EventState, unseal
+from duelhost.server.events.views import board_view, ended_at, event_view
+from duelhost.server.hub import NotFound
+from duelhost.server.ownership import OwnedElsewhere
+
+router = APIRouter()
+
+
+def events_of(request: Request) -> EventService:
+    service: EventService = request.app.state.events
+    return service
+
+
+async def event_or_404(request: Request, event_id: str) -> EventState:
+    try:
+        return await events_of(request).get(event_id)
+    except EventMissing:
+        raise ApiError(404, f"no event {event_id!r}") from None
+
+
+async def host_event(request: Request, event_id: str, authorization: str | None) -> EventState:
+    """The event, if the request holds its host key (403 otherwise)."""
+    state = await event_or_404(request, event_id)
+    if not events_of(request).is_host(state, authorization):
+        raise ApiError(403, "this needs the event's host key (Authorization: Bearer <host key>)")
+    return state
+
+
+async def changed(request: Request, event_id: str, change: Any) -> EventState:
+    """Apply a change, its refusals as 400 (409 when the event kept changing)."""
+    try:
+        return await events_of(request).change(event_id, change)
+    except EventConflict as error:
+        raise ApiError(409, str(error)) from None
+    except (ConfigError, IllegalAction) as error:
+        raise ApiError(400, str(error)) from None
+
+
+@router.post("/api/events", status_code=201, responses=ERRORS)
+async def create_event(request: Request, body: CreateEvent) -> Any:
+    """Open an event. Answers its id, the host key (shown once: keep it; the console's link
+    holds it in the fragment) and each guest entrant's key."""
+    if body.format == "swiss" and body.rounds is None:
+        raise ApiError(422, "a Swiss needs its number of rounds (rounds)")
+    if body.format == "arena" and body.duration is None:
+        raise ApiError(422, "an arena needs its duration in seconds (duration)")
+    hub = hub_of(request)
+    try:
+        record, settings, secret, host_key, keys = build(body, hub.server_key)
+    except ConfigError as error:
+        raise ApiError(400, str(error)) from None
+    state = await events_of(request).create(record, settings, secret, host_key)
+    return {
+        "id": state.id,
+        "host_key": host_key,
+        "url": f"/events/{state.id}",
+        "host_url": f"/events/{state.id}/host#key={host_key}",
+        "seed_commitment": record.seed_commitment,
+        "entrants": {eid: {"key": key, "url": f"/events/{state.id}#entrant={key}"}
+                     for eid, key in keys.items()},
+    }
+
+
+@router.get("/api/events/{event_id}", responses=ERRORS)
+async def get_event(request: Request, event_id: str,
+                    authorization: str | None = Header(default=None)) -> Any:
+    """The event: entrants, rounds (pairings, results), standings, announcements; for all but
+    its host, as it was the spectator delay ago."""
+    state = await event_or_404(request, event_id)
+    service = events_of(request)
+    if service.is_host(state, authorization):
+        return event_view(state)
+    return service.snapshots.view(state, hub_of(request).now())
+
+
+@router.get("/api/events/{event_id}/boards", responses=ERRORS)
+async def boards(request: Request, event_id: str,
+                 authorization: str | None = Header(default=None)) -> Any:
+    """Every game on now (and the current round's finished ones), at a glance."""
+    state = await event_or_404(request, event_id)
+    hub = hub_of(request)
+    host = events_of(request).is_host(state, authorization)
+    delay = 0.0 if host else state.settings.delay
+    now = hub.now()
+    shown = _current_matches(state)
+    result = []
+    for match_id in shown:
+        live = None
+        with contextlib.suppress(NotFound, OwnedElsewhere, ConfigError, ValueError):
+            live = hub.get(match_id)
+        board = board_view(state, live, match_id, now, delay)
+        if host:
+            board["invites"] = {seat: unseal(hub.server_key, f"{match_id}:{seat}", sealed)
+                                for seat, sealed in state.settings.games.get(
+                                    match_id, {}).get("invites", {}).items()}
+            if live is not None:
+                board["joined"] = hub.joined(live)
+        result.append(board)
+    return {"event": state.id, "delay": delay, "boards": result}
+
+
+def _current_matches(state: EventState) -> list[str]:
+    """The matches of the current round (an arena: the games on and the last ended ones)."""
+    record = state.record
+    if not record.rounds:
+        return []
+    if record.config.format is Format.ARENA:
+        on = list(state.match_ids_on())
+        recent = [g.match_id for r in record.rounds[-8:] for p in r.pairings for g in p.games
+                  if g.match_id and g.match_id not in on]
+        return (on + recent[-8:])[:200]
+    return [g.match_id for p in record.rounds[-1].pairings for g in p.games if g.match_id]
+
+
+@router.get("/api/events/{event_id}/record", responses=ERRORS)
+async def event_record(request: Request, event_id: str,
+                       authorization: str | None = Header(default=None)) -> Any:
+    """The event record (entrants, rounds, results, host actions, the seed once closed), every
+    finished match's record under ``matches`` (for spectators once its end is older than the
+    delay) and the log of everything the host and the director did."""
+    state = await event_or_404(request, event_id)
+    service = events_of(request)
+    hub = hub_of(request)
+    host = service.is_host(state, authorization)
+    data = state.record.to_json()
+    matches: dict[str, Any] = {}
+    now = hub.now()
+    for match_id in state.settings.games:
+        try:
+            live = hub.get(match_id)
+        except (NotFound, OwnedElsewhere, ConfigError, ValueError):
+            continue
+        await hub.settled(live)
+        end = ended_at(live)
+        if end is None or (not host and state.phase != "closed"
+                           and end > now - state.settings.delay):
+            continue
+        matches[match_id] = live.match.record()
+    data["matches"] = matches
+    data["log"] = await _log(service, event_id)
+    return JSONResponse(data, headers={
+        "Content-Disposition": f'attachment; filename="event-{event_id}.json"'})
+
+
+async def _log(service: EventService, event_id: str) -> list[dict[str, Any]]:
+    import asyncio
+
+    entries = await asyncio.to_thread(service.store.log, event_id)
+    return [{k: v for k, v in e.items() if k != "seed"} if "seed" in e and not e.get(
+        "action") == "close" else e for e in entries]
+
+
+@router.get("/api/events/{event_id}/standings.csv", responses=ERRORS)
+async def export_csv(request: Request, event_id: str) -> Any:
+    """The standings as CSV (for spectators, as they were the delay ago while it runs)."""
+    state = await _published(request, event_id)
+    return PlainTextResponse(standings_csv(standings(state.record)), media_type="text/csv")
+
+
+@router.get("/api/events/{event_id}/standings.json", responses=ERRORS)
+async def export_json(request: Request, event_id: str) -> Any:
+    """The standings as JSON lines."""
+    state = await _published(request, event_id)
+    return standings_json(standings(state.record))
+
+
+@router.get("/api/events/{event_id}/trf", responses=ERRORS)
+async def export_trf(request: Request, event_id: str) -> Any:
+    """A Swiss event as a FIDE TRF file (re-pair it with bbpPairings or JaVaFo)."""
+    state = await _published(request, event_id)
+    try:
+        text = to_trf(state.record)
+    except ConfigError as error:
+        raise ApiError(400, str(error)) from None
+    return Response(text, media_type="text/plain", headers={
+        "Content-Disposition": f'attachment; filename="event-{event_id}.trf"'})
+
+
+async def _published(request: Request, event_id: str) -> EventState:
+    state = await event_or_404(request, event_id)
+    if state.settings.delay > 0 and state.phase != "closed":
+        raise ApiError(409, "this event has a spectator delay: its exports are published "
+                       "when it closes (GET /api/events/{id} shows the delayed standings)")
+    return state
+
+
+def _guest(state: EventState, authorization: str | None) -> str:
+    scheme, _, key = (authorization or "").partition(" ")
+    entrant = None if scheme.lower() != "bearer" else state.entrant_of_key(key.strip())
+    if entrant is None:
+        raise ApiError(403, "this needs an entrant's key (Authorization: Bearer <key>)")
+    return entrant
+
+
+@router.get("/api/events/{event_id}/me", responses=ERRORS)
+async def me(request: Request, event_id: str,
+             authorization: str | None = Header(default=None)) -> Any:
+    """A guest's entry: its standing and its game on now, with the seat's invite (its page
+    opens it once; the seat's token stays in that browser)."""
+    state = await event_or_404(request, event_id)
+    entrant = _guest(state, authorization)
+    hub = hub_of(request)
+    game = None
+    for match_id, (number, board) in state.match_ids_on().items():
+        played = state.record.rounds[number - 1].pairings[board - 1].games[-1]
+        if entrant in (played.first, played.second):
+            seat = 0 if played.first == entrant else 1
+            sealed = state.settings.games.get(match_id, {}).get("invites", {}).get(str(seat))
+            invite = None if sealed is None else unseal(hub.server_key, f"{match_id}:{seat}",
+                                                        sealed)
+            game = {"match": match_id, "round": number, "board": board, "seat": seat,
+                    "invite": invite,
+                    "url": f"/play/{match_id}" + ("" if invite is None else f"#invite={invite}")}
+    line = next((x for x in standings_json(standings(state.record)) if x["id"] == entrant),
+                None)
+    return {"event": state.id, "entrant": state.record.entrant(entrant).to_json(),
+            "game": game, "standing": line, "phase": state.phase,
+            "checked_in": entrant in state.settings.checked_in}
+
+
+@router.post("/api/events/{event_id}/checkin", responses=ERRORS)
+async def checkin(request: Request, event_id: str,
+                  authorization: str | None = Header(default=None)) -> Any:
+    """A guest checks in (during the check-in window; not checked in by the start: dropped)."""
+    state = await event_or_404(request, event_id)
+    entrant = _guest(state, authorization)
+    until = state.settings.checkin_until
+    if until is not None and hub_of(request).now() > until:
+        raise ApiError(409, "the check-in window has closed")
+    await changed(request, event_id, lambda s: check_in(s, entrant))
+    return {"entrant": entrant, "checked_in": True}

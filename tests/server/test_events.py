@@ -1,0 +1,100 @@
+"""Events through the server (issue 31), on SQLite and PostgreSQL: a Swiss of bots paired and
+played by the director to its end, the host's actions and their refusals, the record checked
+by the verifier."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from duelhost.events import EventRecord, verify_event
+from duelhost.events.model import Game
+from tests.server.conftest import bearer
+
+
+def wait_for(client: TestClient, event_id: str, done: Any, seconds: float = 60.0,
+             key: str | None = None) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    headers = bearer(key) if key else {}
+    while True:
+        event = client.get(f"/api/events/{event_id}", headers=headers).json()
+        if done(event):
+            return event
+        assert time.monotonic() < deadline, f"the event did not get there: {event['phase']}"
+        time.sleep(0.1)
+
+
+def bots(count: int, levels: tuple[str, ...] = ("random", "easy")) -> list[dict[str, Any]]:
+    return [{"name": f"Bot {k + 1}", "kind": "bot", "bot": levels[k % len(levels)],
+             "rating": 1500 + 10 * k} for k in range(count)]
+
+
+def match_check(records: dict[str, Any]) -> Any:
+    """The verifier's match check: the match record's winner is the game's."""
+    def check(game: Game) -> str | None:
+        data = records.get(str(game.match_id))
+        if data is None:
+            return f"no record of match {game.match_id}"
+        winner = data["result"]["winner"]
+        expected = game.outcome.winner() if game.outcome is not None else None
+        return None if winner == expected else f"match {game.match_id}: winner {winner}"
+    return check
+
+
+def test_a_swiss_of_bots_is_paired_and_played_to_its_end(client: TestClient) -> None:
+    created = client.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 7}, "rounds": 5,
+        "clock": {"seconds": 5}, "auto": True, "entrants": bots(8), "name": "Bots' night",
+    })
+    assert created.status_code == 201, created.text
+    event_id, key = created.json()["id"], created.json()["host_key"]
+    assert client.post(f"/api/events/{event_id}/start").status_code == 403
+    started = client.post(f"/api/events/{event_id}/start", headers=bearer(key))
+    assert started.status_code == 200, started.text
+    assert len(started.json()["rounds"][0]["pairings"]) == 4
+    event = wait_for(client, event_id, lambda e: e["phase"] == "closed", key=key)
+    assert len(event["rounds"]) == 5
+    assert sum(line["points"] for line in event["standings"]) == 20.0
+    assert event["seed"] is not None
+    record = client.get(f"/api/events/{event_id}/record").json()
+    assert len(record["matches"]) == 20
+    assert [e["action"] for e in record["log"]][:2] == ["open", "start"]
+    report = verify_event(EventRecord.from_json(record), match_check(record["matches"]))
+    assert report.ok, report.summary()
+    csv = client.get(f"/api/events/{event_id}/standings.csv")
+    assert csv.status_code == 200 and "Bot" in csv.text
+    assert client.get(f"/api/events/{event_id}/trf").text.startswith("012")
+
+
+def test_host_actions_are_refused_clearly_and_change_nothing(client: TestClient) -> None:
+    assert client.post("/api/events", json={"format": "swiss", "game": "goofspiel"}
+                       ).status_code == 422
+    bad_game = client.post("/api/events", json={"format": "swiss", "game": "chess",
+                                                "rounds": 3})
+    assert bad_game.status_code == 400 and "chess" in bad_game.json()["error"]
+    bad_bot = client.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 3,
+        "entrants": [{"name": "X", "kind": "bot", "bot": "grandmaster"}]})
+    assert bad_bot.status_code == 400 and "bot level" in bad_bot.json()["error"]
+    made = client.post("/api/events", json={"format": "swiss", "game": "goofspiel",
+                                            "rounds": 3, "entrants": bots(3)}).json()
+    event_id, key = made["id"], made["host_key"]
+    before = client.get(f"/api/events/{event_id}/record").json()
+    assert client.post(f"/api/events/{event_id}/rounds", headers=bearer(key)).status_code == 400
+    assert client.post(f"/api/events/{event_id}/withdraw", headers=bearer(key),
+                       json={"entrant": "nobody"}).status_code == 400
+    assert client.post(f"/api/events/{event_id}/forbid", headers=bearer(key),
+                       json={"first": "bot-1", "second": "bot-1"}).status_code == 400
+    assert client.post(f"/api/events/{event_id}/announce", headers=bearer("wrong"),
+                       json={"text": "hi"}).status_code == 403
+    assert client.get("/api/events/nosuchevent").status_code == 404
+    after = client.get(f"/api/events/{event_id}/record").json()
+    assert after["entrants"] == before["entrants"] and after["actions"] == before["actions"]
+    guest = client.post(f"/api/events/{event_id}/entrants", headers=bearer(key),
+                        json={"name": "Ann", "kind": "guest"})
+    assert guest.status_code == 201 and guest.json()["key"]
+    me = client.get(f"/api/events/{event_id}/me", headers=bearer(guest.json()["key"]))
+    assert me.status_code == 200 and me.json()["entrant"]["name"] == "Ann"
+    assert me.json()["game"] is None
