@@ -4,10 +4,17 @@ by the verifier."""
 
 from __future__ import annotations
 
+import copy
+import json
 import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from duelhost.cli import app
 
 from duelhost.events import EventRecord, verify_event
 from duelhost.events.model import Game
@@ -43,7 +50,13 @@ def match_check(records: dict[str, Any]) -> Any:
     return check
 
 
-def test_a_swiss_of_bots_is_paired_and_played_to_its_end(client: TestClient) -> None:
+def cli_verify(path: Path, data: dict[str, Any]) -> Any:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return CliRunner().invoke(app, ["verify", str(path)])
+
+
+def test_a_swiss_of_bots_is_paired_and_played_to_its_end(client: TestClient,
+                                                         tmp_path: Path) -> None:
     created = client.post("/api/events", json={
         "format": "swiss", "game": "goofspiel", "options": {"galaxies": 7}, "rounds": 5,
         "clock": {"seconds": 5}, "auto": True, "entrants": bots(8), "name": "Bots' night",
@@ -63,6 +76,16 @@ def test_a_swiss_of_bots_is_paired_and_played_to_its_end(client: TestClient) -> 
     assert [e["action"] for e in record["log"]][:2] == ["open", "start"]
     report = verify_event(EventRecord.from_json(record), match_check(record["matches"]))
     assert report.ok, report.summary()
+    ran = cli_verify(tmp_path / "event.json", record)
+    assert ran.exit_code == 0, ran.output
+    assert "5 rounds re-paired, 20 games and 20 match records checked" in ran.output
+    # A tampered copy: one game's result turned round (in the event record only).
+    tampered = copy.deepcopy(record)
+    game = tampered["rounds"][1]["pairings"][0]["games"][0]
+    game["outcome"] = {"1-0": "0-1", "0-1": "1-0"}.get(game["outcome"], "1-0")
+    ran = cli_verify(tmp_path / "tampered.json", tampered)
+    assert ran.exit_code == 1
+    assert "winner" in ran.output and "standings" in ran.output
     csv = client.get(f"/api/events/{event_id}/standings.csv")
     assert csv.status_code == 200 and "Bot" in csv.text
     assert client.get(f"/api/events/{event_id}/trf").text.startswith("012")
@@ -98,3 +121,54 @@ def test_host_actions_are_refused_clearly_and_change_nothing(client: TestClient)
     me = client.get(f"/api/events/{event_id}/me", headers=bearer(guest.json()["key"]))
     assert me.status_code == 200 and me.json()["entrant"]["name"] == "Ann"
     assert me.json()["game"] is None
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_a_knockout_best_of_3_of_sixteen_bots(client: TestClient) -> None:
+    created = client.post("/api/events", json={
+        "format": "knockout", "game": "warriors_death", "best_of": 3,
+        "options": {"bouts": 1, "rounds": 3, "break_seconds": 0}, "clock": {"seconds": 5},
+        "auto": True, "entrants": bots(16)}).json()
+    key = created["host_key"]
+    assert client.post(f"/api/events/{created['id']}/start", headers=bearer(key)).status_code \
+        == 200
+    event = wait_for(client, created["id"], lambda e: e["phase"] == "closed", key=key)
+    assert [len(r["pairings"]) for r in event["rounds"]] == [8, 4, 2, 1]
+    for rnd in event["rounds"]:
+        for pairing in rnd["pairings"]:
+            games = pairing["games"]
+            assert 2 <= len(games) <= 3 or any(g["outcome"] == "1/2-1/2" for g in games)
+            # seats alternate within a series
+            assert [g["first"] for g in games[:2]] == [pairing["first"], pairing["second"]]
+    places = {line["id"]: line["rank"] for line in event["standings"]}
+    assert sorted(places.values())[:2] == [1, 2]
+    record = client.get(f"/api/events/{created['id']}/record").json()
+    assert verify_event(EventRecord.from_json(record), match_check(record["matches"])).ok
+
+
+def run_arena(client: TestClient, duration: float, players: int) -> dict[str, Any]:
+    created = client.post("/api/events", json={
+        "format": "arena", "game": "goofspiel", "duration": duration,
+        "options": {"galaxies": 1}, "clock": {"seconds": 5}, "entrants": bots(players)}).json()
+    key = created["host_key"]
+    client.post(f"/api/events/{created['id']}/start", headers=bearer(key))
+    event = wait_for(client, created["id"], lambda e: e["phase"] == "closed",
+                     seconds=duration + 60, key=key)
+    record = client.get(f"/api/events/{created['id']}/record").json()
+    assert verify_event(EventRecord.from_json(record), match_check(record["matches"])).ok
+    return event
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_short_arena_pairs_players_again_as_they_finish(client: TestClient) -> None:
+    event = run_arena(client, 6, 6)
+    games = [g for r in event["rounds"] for p in r["pairings"] for g in p["games"]]
+    assert len(event["rounds"]) >= 3 and len(games) >= 6
+    assert event["standings"][0]["points"] >= event["standings"][-1]["points"]
+
+
+@pytest.mark.release
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_a_ten_minute_arena(client: TestClient) -> None:
+    event = run_arena(client, 600, 12)
+    assert len(event["rounds"]) > 100

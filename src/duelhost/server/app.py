@@ -37,13 +37,13 @@ from fastapi.responses import JSONResponse
 import duelhost
 from duelhost.server import errors, ops, web
 from duelhost.server.cluster import Cluster
+from duelhost.server.events.service import EventService
 from duelhost.server.forward import Forwarder
 from duelhost.server.hub import Hub
 from duelhost.server.idempotency import CreateOnce
 from duelhost.server.limits import Limiter, LimitMiddleware, Streams
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.replays import Replays
-from duelhost.server.events.service import EventService
 from duelhost.server.routes import event_host, events, games, live, matches, rematch
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store

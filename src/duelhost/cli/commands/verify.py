@@ -187,7 +187,9 @@ def _check_adjudicated(
             f"adjudication's {quote(json.dumps(expected))}"
         )
     who = "a draw" if winner is None else f"seat {winner} wins"
-    found.adjudicated = f"adjudicated by the event's host at decision {state.decision}: {who} ({reason})"
+    found.adjudicated = (
+        f"adjudicated by the event's host at decision {state.decision}: {who} ({reason})"
+    )
 
 
 def _check_idle(data: dict[str, Any], reason: str, when: Any, found: Verification) -> None:
@@ -394,23 +396,48 @@ def _read_json(path: Path) -> Any:
         raise fail(f"{path}: the JSON is nested too deeply") from None
 
 
+def _verify_event(console: Any, path: Path, data: dict[str, Any]) -> None:
+    """An event record: its pairings, standings and every match it bundles."""
+    from duelhost.cli.event_verify import check_event
+
+    try:
+        found = check_event(data)
+    except ConfigError as error:
+        raise fail(f"{path}: {error}") from None
+    for line in found.adjudicated:
+        console.print(line, markup=False)
+    console.print(f"{path}: {found.report.summary()}", markup=False)
+    if not found.report.ok:
+        raise typer.Exit(1)
+    console.print(f"{path}: ok — {found.receipts} receipt(s) match their submissions",
+                  markup=False)
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def verify(
         record: Annotated[
-            Path, typer.Argument(metavar="RECORD", help="a match record (server or --record)")
+            Path,
+            typer.Argument(
+                metavar="RECORD",
+                help="a match record (server or --record), or an event record",
+            ),
         ],
         kept: Annotated[
             list[Path] | None,
             typer.Option("--receipts", metavar="FILE", help="receipts a player kept (repeatable)"),
         ] = None,
     ) -> None:
-        """Check a match record.
+        """Check a match record, or an event record (its pairings re-drawn, its standings
+        recomputed, every match it bundles checked).
 
         The record must replay to its stated result, and every receipt it holds must match its
         submission; with --receipts, every receipt a player kept must be in it."""
         console = make_console()
         data = _read_json(record)
+        if isinstance(data, dict) and "event_id" in data and "config" in data:
+            _verify_event(console, record, data)
+            return
         documents = [_read_json(path) for path in kept or []]
         try:
             found = check_record(data, documents if kept else None)

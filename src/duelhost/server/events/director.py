@@ -33,7 +33,6 @@ from duelhost.events import (
     Outcome,
     arena_wave,
     close_event,
-    forfeit,
     pair_next_round,
     pending_games,
     planned_rounds,

@@ -116,7 +116,8 @@ def seal(server_key: bytes, label: str, text: str) -> str:
     keystream of HMAC-SHA-256 blocks from the server key, the label and a fresh nonce."""
     nonce = secrets.token_hex(8)
     data = text.encode("ascii")
-    return f"{nonce}:{bytes(a ^ b for a, b in zip(data, _stream(server_key, label, nonce, len(data)), strict=True)).hex()}"
+    stream = _stream(server_key, label, nonce, len(data))
+    return f"{nonce}:{bytes(a ^ b for a, b in zip(data, stream, strict=True)).hex()}"
 
 
 def unseal(server_key: bytes, label: str, sealed: str) -> str:

@@ -173,7 +173,7 @@ async def _host_act(request: Request, live: Live, kind: str, **fields: Any) -> N
 async def pause(request: Request, event_id: str, match_id: str,
                 authorization: str | None = Auth) -> Any:
     """Stop the match's clocks (recorded in its record with the time)."""
-    state, live = await _event_match(request, event_id, match_id, authorization)
+    _state, live = await _event_match(request, event_id, match_id, authorization)
     await _host_act(request, live, "pause")
     await _log(request, event_id, {"action": "pause", "by": "host", "match": match_id})
     return {"match": match_id, "paused": True}
@@ -183,7 +183,7 @@ async def pause(request: Request, event_id: str, match_id: str,
 async def resume(request: Request, event_id: str, match_id: str,
                  authorization: str | None = Auth) -> Any:
     """Start the match's clocks again with the time that was left."""
-    state, live = await _event_match(request, event_id, match_id, authorization)
+    _state, live = await _event_match(request, event_id, match_id, authorization)
     await _host_act(request, live, "resume")
     await _log(request, event_id, {"action": "resume", "by": "host", "match": match_id})
     return {"match": match_id, "paused": False}
@@ -194,7 +194,7 @@ async def adjudicate(request: Request, event_id: str, match_id: str, body: Adjud
                      authorization: str | None = Auth) -> Any:
     """End the match with the host's result and reason: in its match record (``duelhost
     verify`` reports it as adjudicated) and in the event's (an adjudication action)."""
-    state, live = await _event_match(request, event_id, match_id, authorization)
+    _state, live = await _event_match(request, event_id, match_id, authorization)
     winner = {"1-0": 0, "0-1": 1, "1/2-1/2": None}[body.outcome]
     reason = body.reason.strip()
     if reason.startswith("no-show"):
@@ -212,7 +212,7 @@ async def reissue(request: Request, event_id: str, match_id: str,
                   seat: int = Path(ge=0, le=1), authorization: str | None = Auth) -> Any:
     """A new single-use invite for a player who lost the seat: the old invite and token are
     revoked at once; the entrant's page picks the new invite up."""
-    state, live = await _event_match(request, event_id, match_id, authorization)
+    _state, live = await _event_match(request, event_id, match_id, authorization)
     hub = hub_of(request)
     try:
         invite = await hub.reissue(live, seat)

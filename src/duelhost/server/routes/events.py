@@ -16,6 +16,7 @@ an entrant's own board. The host's actions are in ``routes.event_host``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any
 
@@ -174,11 +175,8 @@ async def event_record(request: Request, event_id: str,
 
 
 async def _log(service: EventService, event_id: str) -> list[dict[str, Any]]:
-    import asyncio
-
     entries = await asyncio.to_thread(service.store.log, event_id)
-    return [{k: v for k, v in e.items() if k != "seed"} if "seed" in e and not e.get(
-        "action") == "close" else e for e in entries]
+    return entries
 
 
 @router.get("/api/events/{event_id}/standings.csv", responses=ERRORS)
