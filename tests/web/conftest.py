@@ -51,6 +51,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         free_port(),
         (
             *("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
+            *("--max-live-per-client", "10000"),
             *("--replays-per-minute", "10000"),
         ),
     )
