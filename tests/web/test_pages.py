@@ -137,6 +137,8 @@ def test_an_early_ending_does_not_read_as_a_score_win(pages: Any) -> None:
             ];
         }"""
     )
-    assert sentences[0] == "you lose: seat 1 wins by resignation; the score stood at seat 1 0, you 0"
+    assert sentences[0] == (
+        "you lose: seat 1 wins by resignation; the score stood at seat 1 0, you 0"
+    )
     assert sentences[1].endswith("by timeout; the score stood at seat 0 3, seat 1 7")
     assert sentences[2] == "you win 9–4 on points"

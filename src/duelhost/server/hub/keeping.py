@@ -19,6 +19,15 @@ class Keeping(HubBase):
         """Note the client (address) that created a match, for its per-client cap."""
         self.creators[match_id] = client
 
+    def playing_for(self, client: str) -> int:
+        """Unfinished matches in memory that this client created."""
+        live = self.live
+        return sum(
+            1
+            for match_id, creator in self.creators.items()
+            if creator == client and match_id in live and not live[match_id].match.is_over
+        )
+
     def watched_finished(self, live: Live, client: str) -> None:
         """A stream opened on a finished match: it counts for the client that opened it
         when its creator is not known here (a match rebuilt from the store)."""
