@@ -160,6 +160,11 @@ class MatchState(BaseModel):
         'seat listens to the live stream), "away" or "bot"; `spectators`, the number of '
         "spectators' streams open",
     )
+    delayed: float | None = Field(
+        default=None,
+        description="a spectator's state of a game of an event with a spectator delay: the "
+        "match as it was this many seconds ago (issue 31)",
+    )
 
 
 class MatchSummary(BaseModel):

@@ -282,7 +282,6 @@ async def start_games(service: EventService, event_id: str) -> None:
         except Busy:
             return  # the server is full: the next pass tries again
         match_id = made.live.match.id
-        hub.created_by(match_id, f"event:{event_id}")
         service.match_event[match_id] = event_id
         invites = {str(seat): seal(hub.server_key, f"{match_id}:{seat}", invite)
                    for seat, invite in enumerate(made.invites) if invite is not None}

@@ -29,6 +29,8 @@ from duelhost.core.errors import ConfigError, IllegalAction, quote, quote_value,
 from duelhost.host import json_text
 from duelhost.server.access import hub_of, settings_of
 from duelhost.server.errors import MAX_MESSAGE
+from duelhost.server.events.views import delayed
+from duelhost.server.events.watching import scouting, spectator_delay
 from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
 from duelhost.server.limits import TokenBucket, client_of
 from duelhost.server.ownership import CLOSED, ENDED, OwnedElsewhere
@@ -73,6 +75,18 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
                 await websocket.send_json({"type": "error", "error": refused.message})
             await websocket.close(code=refused.code)
         return
+    if hello.seat is None:
+        service = getattr(websocket.app.state, "events", None)
+        refusal = scouting(service, match_id, websocket.cookies)
+        if refusal is not None:
+            with contextlib.suppress(Exception):
+                await websocket.send_json({"type": "error", "error": refusal})
+                await websocket.close(code=4403)
+            return
+        delay = spectator_delay(service, match_id)
+        if delay > 0:
+            await delayed_stream(hub, live, websocket, delay)
+            return
     # Steps in memory but not yet committed must not reach a new stream (nothing is sent
     # before it is on disk): wait for them, then subscribe and send with no await between.
     await hub.settled(live)
@@ -96,6 +110,39 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
         pass  # the client left (or its socket closed under us): nothing more to send
     finally:
         hub.unsubscribe(live, hello.seat, queue)
+
+
+async def delayed_stream(hub: Hub, live: Live, websocket: WebSocket, delay: float) -> None:
+    """A spectator of a game of an event with a spectator delay (issue 31): full frames of
+    the match as it was ``delay`` seconds ago, one whenever that past state changes; the
+    client's messages get an error (spectators cannot act)."""
+
+    async def send() -> None:
+        last = -1
+        while True:
+            now = hub.now()
+            past = delayed(live, now, delay)
+            if len(past.log) != last:
+                last = len(past.log)
+                frame = dict(past.frame(None, now - delay))
+                frame["delayed"] = delay
+                await websocket.send_text(json_text.dumps(frame))
+            if past.is_over:
+                return
+            await asyncio.sleep(0.5)
+
+    sender = asyncio.create_task(send())
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            await websocket.send_text(json_text.dumps(
+                {"type": "error", "error": "spectators cannot act; connect with a seat's token"}))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        sender.cancel()
 
 
 def _match(hub: Hub, match_id: str) -> Live:

@@ -30,6 +30,8 @@ from duelhost.server.access import (
     settings_of,
 )
 from duelhost.server.errors import ERRORS, ApiError, ErrorOut
+from duelhost.server.events.views import delayed, ended_at
+from duelhost.server.events.watching import scouting, spectator_delay
 from duelhost.server.hub import Busy, Live
 from duelhost.server.idempotency import CreateOnce, KeyReused
 from duelhost.server.limits import client_of, too_many
@@ -207,6 +209,11 @@ async def list_matches(
 ) -> Any:
     """Matches, newest first."""
     total, rows = hub_of(request).store.list(limit, offset, game)
+    service, now = getattr(request.app.state, "events", None), hub_of(request).now()
+    for row in rows:
+        # A game of an event with a spectator delay: its end is told when it is that old.
+        if row.over and row.updated > now - spectator_delay(service, row.id):
+            row.over, row.result = False, None
     return MatchList(
         total=total,
         matches=[
@@ -238,7 +245,26 @@ async def get_match(
         return {**summary, "joined": hub.joined(live), "presence": hub.presence(live)}
     seat = seat_for(hub, live, authorization, required=False)
     await hub.settled(live)
+    if seat is None:
+        delayed = _spectated(request, live)
+        if delayed is not None:
+            return delayed
     return {**live.match.summary(seat, hub.now()), "presence": hub.presence(live)}
+
+
+def _spectated(request: Request, live: Live) -> dict[str, Any] | None:
+    """A spectator's state of a match of an event (issue 31): refused to a playing entrant
+    under "no scouting", as it was the host's delay ago (None: neither applies)."""
+    service = getattr(request.app.state, "events", None)
+    refusal = scouting(service, live.match.id, request.cookies)
+    if refusal is not None:
+        raise ApiError(403, refusal)
+    delay = spectator_delay(service, live.match.id)
+    if delay <= 0:
+        return None
+    now = hub_of(request).now()
+    summary = delayed(live, now, delay).summary(None, now - delay)
+    return {**summary, "delayed": delay, "presence": hub_of(request).presence(live)}
 
 
 @router.post("/api/matches/{match_id}/submissions", response_model=Accepted, responses=ERRORS)
@@ -319,6 +345,14 @@ async def record(request: Request, match_id: str) -> Any:
         raise ApiError(
             409,
             "the record is published when the match is over (it holds the secret submissions)",
+        )
+    delay = spectator_delay(getattr(request.app.state, "events", None), match_id)
+    end = ended_at(live)
+    if delay > 0 and end is not None and end > hub.now() - delay:
+        raise ApiError(
+            409,
+            f"this match is a game of an event with a spectator delay: its record is "
+            f"published {delay:g} s after its end",
         )
     return JSONResponse(
         live.match.record(),
