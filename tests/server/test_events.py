@@ -15,7 +15,6 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from duelhost.cli import app
-
 from duelhost.events import EventRecord, verify_event
 from duelhost.events.model import Game
 from tests.server.conftest import bearer
