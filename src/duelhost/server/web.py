@@ -4,6 +4,8 @@
   exchanges for the seat's token), ``/watch/{id}``,
   ``/replay/{id}`` and ``/replay`` (a downloaded record file): one HTML shell; its ES modules
   pick the page from the path.
+- ``GET /events/{id}`` (the audience's page of an event; an entrant's key in the fragment) and
+  ``/events/{id}/host`` (the host's console; the host key in the fragment).
 - ``GET /static/{path}``: the client (``duelhost/web``): ``.js``, ``.css``, ``.html``, ``.svg``
   files only, never the Python files beside them.
 - ``GET /api/lobby``: each game with its declared options and setup arguments (kind, default,
@@ -101,6 +103,16 @@ async def replay_file_page() -> Response:
 
 @router.get("/replay/{match_id}", include_in_schema=False)
 async def replay_page(match_id: str) -> Response:
+    return _page()
+
+
+@router.get("/events/{event_id}", include_in_schema=False)
+async def event_page(event_id: str) -> Response:
+    return _page()
+
+
+@router.get("/events/{event_id}/host", include_in_schema=False)
+async def event_console_page(event_id: str) -> Response:
     return _page()
 
 

@@ -20,7 +20,7 @@ from duelhost.events import planned_rounds, standings, standings_json
 from duelhost.events.record import Format
 from duelhost.host import Match
 from duelhost.host.messages import LogEntry
-from duelhost.server.events.state import EventState
+from duelhost.server.events.state import MAX_DELAY, EventState
 from duelhost.server.hub import Live
 
 THUMBNAIL = 600
@@ -132,17 +132,21 @@ def ended_at(live: Live) -> float | None:
 
 
 class Snapshots:
-    """The audience's views of each event after each change, kept as long as the delay needs
-    them (in memory: after a restart the delayed view starts from the present state)."""
+    """The audience's views of each event after each change, kept 10 minutes (in memory:
+    after a restart, or on a process that did not see the changes, the delayed view starts
+    from the state it first read)."""
 
     def __init__(self) -> None:
         self.kept: dict[str, deque[tuple[float, dict[str, Any]]]] = {}
 
     def note(self, state: EventState, now: float) -> None:
+        """Keep the view after a change: the last 10 minutes' (the longest delay, so a delay
+        raised later has them), at most one a second."""
         kept = self.kept.setdefault(state.id, deque())
+        if len(kept) >= 2 and now - kept[-2][0] < 1.0:
+            kept.pop()  # a burst of changes: one view a second is enough
         kept.append((now, event_view(state)))
-        delay = state.settings.delay
-        while len(kept) > 1 and kept[1][0] <= now - delay:
+        while len(kept) > 1 and kept[1][0] <= now - MAX_DELAY:
             kept.popleft()
 
     def view(self, state: EventState, now: float) -> dict[str, Any]:

@@ -25,9 +25,15 @@ async function route() {
     try { token = await takeToken(id); } catch (error) { app.textContent = error.message + " You can watch at /watch/" + id + "."; return; }
     if (!token) { app.textContent = "This browser holds no seat of this match: open the invite or the private resume link you were given, or watch at /watch/" + id + "."; return; }
     await matchPage(app, id, token);
+    import("./announce.js").then(({eventBanner}) => eventBanner(app, id));
   } else if (page === "watch" && id) {
     const {matchPage} = await import("./match.js");
     await matchPage(app, id, null);
+    import("./announce.js").then(({eventBanner}) => eventBanner(app, id));
+  } else if (page === "events" && id) {
+    const host = location.pathname.split("/").filter(Boolean)[2] === "host";
+    if (host) { const {consolePage} = await import("./console.js"); await consolePage(app, id); }
+    else { const {eventPage} = await import("./event.js"); await eventPage(app, id); }
   } else if (page === "replay") {
     const {replayPage} = await import("./replay.js");
     await replayPage(app, id || null);

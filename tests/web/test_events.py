@@ -1,0 +1,201 @@
+"""Events in a real browser (issue 31), on a server on PostgreSQL: a Swiss of seven-galaxy
+Goofspiel between bots and two browser players run to its end; the host's console (pause,
+adjudicate, announce, the spectator delay seen by a spectator's browser); screenshots of the
+console and the audience's page at 1280 and 400 px."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from duelhost.events import EventRecord, verify_event
+from tests.databases import empty_postgres, postgres_database
+from tests.server.live import Server, free_port
+from tests.web.conftest import SHOTS, TIMEOUT_MS, Watch
+
+
+@pytest.fixture(scope="module")
+def pg_server(postgres_database: str) -> Iterator[Server]:
+    empty_postgres(postgres_database)
+    started = Server(postgres_database, free_port(), (
+        "--max-matches-per-client", "10000", "--requests-per-second", "10000",
+        "--max-live-per-client", "10000", "--replays-per-minute", "10000"))
+    yield started
+    started.kill()
+
+
+__all__ = ["postgres_database"]
+
+
+@pytest.fixture
+def open_page(browser: Any, pg_server: Server) -> Iterator[Callable[..., Any]]:
+    """A page of ``pg_server`` in a browser context of its own (one person each), watched
+    for other hosts and console errors as the other browser tests are."""
+    watch = Watch(pg_server.url)
+    contexts: list[Any] = []
+
+    def opened(url: str, width: int = 1280, height: int = 800, context: Any = None) -> Any:
+        if context is None:
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          color_scheme="light")
+            context.set_default_timeout(TIMEOUT_MS)
+            contexts.append(context)
+        page = context.new_page()
+        page.on("request", lambda request: watch.request(request.url))
+        page.on("console", watch.console)
+        page.on("pageerror", lambda error: watch.errors.append(str(error)))
+        page.goto(pg_server.url + url)
+        return page
+
+    yield opened
+    for context in contexts:
+        context.close()
+    watch.errors = [e for e in watch.errors if "status of 403" not in e]
+    watch.check()
+
+
+def shoot(page: Any, name: str) -> None:
+    """A whole-page screenshot (docs/screenshots holds the ones a person looked at)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def post(server: Server, path: str, body: Any = None, key: str | None = None) -> Any:
+    headers = {} if key is None else {"Authorization": f"Bearer {key}"}
+    answer = httpx.post(server.url + path, json=body, headers=headers, timeout=30)
+    assert answer.is_success, answer.text
+    return answer.json()
+
+
+def event_of(server: Server, event_id: str, key: str) -> dict[str, Any]:
+    data: dict[str, Any] = httpx.get(f"{server.url}/api/events/{event_id}", timeout=30,
+                                     headers={"Authorization": f"Bearer {key}"}).json()
+    return data
+
+
+def open_game(event_page: Any, number: int) -> None:
+    """The entrant's page shows its game of round ``number``: open it (taking the seat)."""
+    event_page.wait_for_function(
+        "n => { const a = document.getElementById('my-game');"
+        " return a && a.textContent.includes('round ' + n + ','); }", arg=number,
+        timeout=60_000)
+    event_page.click("#my-game")
+    event_page.wait_for_function("() => window.duelhost && window.duelhost.renders > 0")
+
+
+def resign(game_page: Any) -> None:
+    """Resign once the game is on (the other browser player may have resigned first), then
+    go back to the event's page."""
+    deadline = time.monotonic() + 60
+    while not game_page.evaluate("!!(window.duelhost.frame && window.duelhost.frame.is_over)"):
+        assert time.monotonic() < deadline, "the game did not end"
+        if game_page.evaluate("window.duelhost.frame && window.duelhost.frame.phase") \
+                == "playing":
+            game_page.click("#resign")
+            game_page.click("#resign")
+        time.sleep(0.3)
+    game_page.go_back()
+
+
+def test_a_swiss_with_bots_and_two_browser_players(pg_server: Server,
+                                                   open_page: Callable[..., Any]) -> None:
+    entrants = [{"name": "Ann", "kind": "guest", "rating": 1700},
+                {"name": "Ben", "kind": "guest", "rating": 1650}]
+    entrants += [{"name": f"Bot {k}", "kind": "bot", "bot": ("random", "easy")[k % 2],
+                  "rating": 1500 - 10 * k} for k in range(6)]
+    made = post(pg_server, "/api/events", {
+        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 7}, "rounds": 5,
+        "clock": {"seconds": 30}, "auto": True, "entrants": entrants, "name": "DM night"})
+    event_id, key = made["id"], made["host_key"]
+    players = [open_page(made["entrants"][eid]["url"]) for eid in ("ann", "ben")]
+    post(pg_server, f"/api/events/{event_id}/start", key=key)
+    for number in range(1, 6):
+        for page in players:
+            open_game(page, number)
+        for page in players:
+            resign(page)
+    deadline = time.monotonic() + 60
+    while (event := event_of(pg_server, event_id, key))["phase"] != "closed":
+        assert time.monotonic() < deadline, event["phase"]
+        time.sleep(0.2)
+    lines = {line["id"]: line for line in event["standings"]}
+    # The browser players resigned every game they played: they scored only against each
+    # other (one of them won that game) or by a bye (none: 8 entrants).
+    human_points = lines["ann"]["points"] + lines["ben"]["points"]
+    met = any({p["first"], p["second"]} == {"ann", "ben"}
+              for r in event["rounds"] for p in r["pairings"])
+    assert human_points == (1.0 if met else 0.0)
+    assert sum(line["points"] for line in lines.values()) == 20.0
+    ranks = [line["rank"] for line in event["standings"]]
+    assert ranks == sorted(ranks)
+    record = httpx.get(f"{pg_server.url}/api/events/{event_id}/record", timeout=30).json()
+    report = verify_event(EventRecord.from_json(record))
+    assert report.ok, report.summary()
+
+
+def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
+    pg_server: Server, open_page: Callable[..., Any]
+) -> None:
+    entrants = [{"name": "Ann", "kind": "guest", "rating": 1800}]
+    entrants += [{"name": f"Bot {k}", "kind": "bot", "bot": "random", "rating": 1500 - k}
+                 for k in range(3)]
+    made = post(pg_server, "/api/events", {
+        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 1}, "rounds": 2,
+        "clock": {"seconds": 120}, "entrants": entrants, "name": "Console night"})
+    event_id, key = made["id"], made["host_key"]
+    console = open_page(f"/events/{event_id}/host#key={key}")
+    console.click("#start")
+    console.wait_for_selector(".eboard")
+    ann = open_page(made["entrants"]["ann"]["url"])
+    ann.click("#my-game")
+    ann.wait_for_function("() => window.duelhost?.frame?.phase === 'playing'")
+    board = console.locator(".eboard", has_text="Ann")
+    board.locator("button.pause").click()
+    board = console.locator(".eboard.paused", has_text="Ann")
+    board.wait_for()
+    assert "paused" in board.inner_text()
+    # The player's board says its clock stopped; the host announces; the board shows it.
+    console.fill("#announce-text", "Board 1 is paused for a ruling")
+    console.click("#announce")
+    ann.wait_for_selector(".eventbar:has-text('paused for a ruling')")
+    board.locator("button.resume").click()
+    board = console.locator(".eboard:not(.paused)", has_text="Ann")
+    board.locator(".reason").fill("Ann's opponent left the hall")
+    board.locator(".outcome").select_option("1-0")
+    board.locator(".adjudicate-go").click()
+    ann.wait_for_function("() => window.duelhost.frame.is_over")
+    event = event_of(pg_server, event_id, key)
+    games = [g for p in event["rounds"][0]["pairings"] for g in p["games"]]
+    judged = [g for g in games if g.get("adjudicated")]
+    assert len(judged) == 1 and judged[0]["reason"] == "Ann's opponent left the hall"
+    record = httpx.get(f"{pg_server.url}/api/matches/{judged[0]['match_id']}/record",
+                       timeout=30).json()
+    assert record["ended"]["kind"] == "adjudicate" and len(record["pauses"]) == 1
+    shoot(console, "event-console-1280")
+    small_console = open_page(f"/events/{event_id}/host#key={key}", width=400)
+    small_console.wait_for_selector(".eboard")
+    shoot(small_console, "event-console-400")
+    audience = open_page(f"/events/{event_id}")
+    audience.wait_for_selector(".eboard")
+    shoot(audience, "event-audience-1280")
+    small = open_page(f"/events/{event_id}", width=400)
+    small.wait_for_selector(".eboard")
+    shoot(small, "event-audience-400")
+    # The spectator delay: the bots' board, over now, is still on for a spectator.
+    console.fill("#delay", "120")
+    console.click("#save-settings")
+    console.wait_for_selector(".note.ok")
+    bots_game = next(g for g in games if not g.get("adjudicated"))
+    assert httpx.get(f"{pg_server.url}/api/matches/{bots_game['match_id']}",
+                     timeout=30).json()["delayed"] == 120
+    spectator = open_page(f"/watch/{bots_game['match_id']}")
+    spectator.wait_for_function("() => window.duelhost?.frame")
+    assert spectator.evaluate("window.duelhost.frame.is_over") is False
+    audience.reload()
+    audience.wait_for_selector(".delay")
+    shoot(audience, "event-audience-delayed-1280")
