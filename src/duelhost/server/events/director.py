@@ -269,40 +269,59 @@ def seat_of(state: EventState, entrant_id: str) -> dict[str, Any]:
     return {"kind": "human"}
 
 
-async def start_games(service: EventService, event_id: str) -> None:
-    state = await service.get(event_id)
-    config = state.record.config
-    hub = service.hub
-    for due in pending_games(state.record):
-        seats = [seat_of(state, due.first), seat_of(state, due.second)]
-        clock = state.settings.clock
-        try:
-            made = await hub.create(config.game, dict(config.options), None, {}, seats, clock,
-                                    clock is None)
-        except Busy:
-            return  # the server is full: the next pass tries again
-        match_id = made.live.match.id
-        service.match_event[match_id] = event_id
-        invites = {str(seat): seal(hub.server_key, f"{match_id}:{seat}", invite)
-                   for seat, invite in enumerate(made.invites) if invite is not None}
-        now = hub.now()
+CREATING_AT_ONCE = 16
+"""Matches of one event created at once (each a store transaction in a thread)."""
 
-        def begin(s: EventState, due: Any = due, match_id: str = match_id,
-                  invites: dict[str, str] = invites, now: float = now) -> list[dict[str, Any]]:
-            s.record = start_game(s.record, due.round, due.board, match_id)
+
+async def start_games(service: EventService, event_id: str) -> None:
+    """Make the match of every game due, then note them all in the record in one change."""
+    state = await service.get(event_id)
+    due_games = pending_games(state.record)
+    if not due_games:
+        return
+    limit = asyncio.Semaphore(CREATING_AT_ONCE)
+
+    async def make(due: Any) -> tuple[Any, Any] | None:
+        seats = [seat_of(state, due.first), seat_of(state, due.second)]
+        config, clock = state.record.config, state.settings.clock
+        async with limit:
+            try:
+                made = await service.hub.create(config.game, dict(config.options), None, {},
+                                                seats, clock, clock is None)
+            except Busy:
+                return None  # the server is full: the next pass tries again
+        service.match_event[made.live.match.id] = event_id
+        return due, made
+
+    made_games = [m for m in await asyncio.gather(*(make(d) for d in due_games)) if m]
+    leftover: list[Any] = []
+    now = service.hub.now()
+    key = service.hub.server_key
+
+    def begin(s: EventState) -> list[dict[str, Any]]:
+        leftover.clear()
+        entries = []
+        for due, made in made_games:
+            match_id = made.live.match.id
+            try:
+                s.record = start_game(s.record, due.round, due.board, match_id)
+            except ConfigError:
+                leftover.append(made)  # another director started this game meanwhile
+                continue
+            invites = {str(seat): seal(key, f"{match_id}:{seat}", invite)
+                       for seat, invite in enumerate(made.invites) if invite is not None}
             s.settings.games[match_id] = {"round": due.round, "board": due.board,
                                           "game": due.game, "created": now,
                                           "invites": invites}
-            return [{"action": "start-game", "by": "director", "round": due.round,
-                     "board": due.board, "game": due.game, "match": match_id}]
+            entries.append({"action": "start-game", "by": "director", "round": due.round,
+                            "board": due.board, "game": due.game, "match": match_id})
+        return entries
 
-        try:
-            await service.change(event_id, begin)
-        except ConfigError:
-            # Another director started this game meanwhile: this match is left over.
-            with contextlib.suppress(IllegalAction, NotFound):
-                await hub.host_act(made.live, "adjudicate", winner=None,
-                                   reason="made twice for one game of an event: not counted")
+    await service.change(event_id, begin)
+    for made in leftover:
+        with contextlib.suppress(IllegalAction, NotFound):
+            await service.hub.host_act(made.live, "adjudicate", winner=None,
+                                       reason="made twice for one game of an event: not counted")
 
 
 def seats_matter(game: str) -> bool:

@@ -25,6 +25,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from duelhost.core.errors import ConfigError
 from duelhost.events import EventRecord
 from duelhost.server.events.state import EventSettings, EventState, event_seed
@@ -136,8 +138,11 @@ class EventService:
         async with self.locks[event_id]:
             state = await self.get(event_id)
             for _ in range(4):
+                # The settings are copied whole: a change refused or stored over another
+                # version leaves the state it started from as it was.
+                settings = orjson.loads(orjson.dumps(state.settings.to_json()))
                 work = EventState(dataclasses.replace(state.row), state.record,
-                                  EventSettings.from_json(state.settings.to_json()), state.seed)
+                                  EventSettings.from_json(settings), state.seed)
                 if work.phase == "closed":
                     raise ConfigError(f"event {event_id} is closed: nothing more can change")
                 entries = change(work)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 from collections import OrderedDict, deque
+from dataclasses import replace
 from typing import Any
 
 from duelhost.events import planned_rounds, standings, standings_json
@@ -132,20 +133,20 @@ def ended_at(live: Live) -> float | None:
 
 
 class Snapshots:
-    """The audience's views of each event after each change, kept 10 minutes (in memory:
-    after a restart, or on a process that did not see the changes, the delayed view starts
-    from the state it first read)."""
+    """The event's records after each change, kept 10 minutes (the longest delay, so a delay
+    raised later has them), two a second at most; the audience's view of one is made when
+    asked for. In memory: after a restart, or on a process that did not see the changes, the
+    delayed view starts from the state it first read."""
 
     def __init__(self) -> None:
-        self.kept: dict[str, deque[tuple[float, dict[str, Any]]]] = {}
+        self.kept: dict[str, deque[list[Any]]] = {}
+        """Event id -> [time, record, phase, view made of them or None], oldest first."""
 
     def note(self, state: EventState, now: float) -> None:
-        """Keep the view after a change: the last 10 minutes' (the longest delay, so a delay
-        raised later has them), at most one a second."""
         kept = self.kept.setdefault(state.id, deque())
         if len(kept) >= 2 and now - kept[-2][0] < 1.0:
-            kept.pop()  # a burst of changes: one view a second is enough
-        kept.append((now, event_view(state)))
+            kept.pop()  # a burst of changes: two a second are enough
+        kept.append([now, state.record, state.phase, None])
         while len(kept) > 1 and kept[1][0] <= now - MAX_DELAY:
             kept.popleft()
 
@@ -158,9 +159,13 @@ class Snapshots:
         kept = self.kept.get(state.id)
         if not kept:
             return {**event_view(state), "delayed": delay}
-        chosen = kept[0][1]
-        for at, view in kept:
-            if at <= now - delay:
-                chosen = view
-        return {**chosen, "delayed": delay, "settings": event_view(state)["settings"],
+        chosen = kept[0]
+        for entry in kept:
+            if entry[0] <= now - delay:
+                chosen = entry
+        if chosen[3] is None:
+            past = EventState(replace(state.row, phase=chosen[2]), chosen[1], state.settings,
+                              state.seed)
+            chosen[3] = event_view(past)
+        return {**chosen[3], "delayed": delay, "settings": event_view(state)["settings"],
                 "announcements": state.settings.announcements[-20:]}

@@ -89,7 +89,8 @@ export async function consolePage(app, id) {
   function addForm() {
     const name = h("input", {type: "text", id: "add-name", maxlength: 64, placeholder: "name", required: true});
     const kind = h("select", {id: "add-kind"}, h("option", {value: "guest"}, "guest (gets a link)"), h("option", {value: "bot"}, "bot"));
-    const level = h("select", {id: "add-bot"}, bots.map((b) => h("option", {value: b}, b)));
+    const level = h("select", {id: "add-bot", hidden: true, "aria-label": "bot level"}, bots.map((b) => h("option", {value: b}, b)));
+    kind.addEventListener("change", () => { level.hidden = kind.value !== "bot"; });
     const out = h("span", {class: "added"});
     return h("div", {class: "addform"}, name, kind, level,
       h("button", {type: "button", id: "add", onclick: async () => {
