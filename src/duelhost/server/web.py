@@ -276,6 +276,7 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
         "has_board": board_of(parsed.game) in boards(),
         "board_css": game.spec.board_file(".css") is not None,
         "match": record.get("match"),
+        "players": _players(record.get("players")),
         "seed": parsed.seed,
         "options": parsed.options,
         "result": state.result,
@@ -306,7 +307,7 @@ async def match_replay(
         )
     replays: Replays = request.app.state.replays
     if replays.kept("match:" + match_id) is None:
-        record = live.match.record()
+        record = {**live.match.record(), "players": request.app.state.seating.players(match_id)}
         make: Callable[[], dict[str, Any]] = lambda: replay_steps(record)  # noqa: E731
     else:
         make = _unused
@@ -356,6 +357,19 @@ async def _paged(
         return JSONResponse({"error": f"not a playable record: {error}"}, status_code=400)
     limit = request.app.state.settings.replay_page_bytes
     return Response(page(built, start, limit), media_type="application/json")
+
+
+def _players(given: Any) -> list[dict[str, Any] | None] | None:
+    """A record's ``players`` (who held each seat, by name) as the replay shows them: two
+    entries, each ``{"name", "guest"}`` or null; None for a record without them."""
+    if not isinstance(given, list) or len(given) != 2:
+        return None
+    return [
+        {"name": str(p["name"])[:64], "guest": bool(p.get("guest"))}
+        if isinstance(p, dict) and isinstance(p.get("name"), str)
+        else None
+        for p in given
+    ]
 
 
 def _unused() -> dict[str, Any]:
