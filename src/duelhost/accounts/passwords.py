@@ -1,12 +1,13 @@
-"""Passwords: argon2id (``argon2-cffi``, its RFC 9106 low-memory profile), hashed and checked in a
-worker thread so the event loop keeps serving the matches, at most ``PARALLEL`` at once (each
-takes 64 MiB). An unknown name is checked against a dummy hash made the same way, so a wrong
-name and a wrong password take the same time."""
+"""Passwords: argon2id (``argon2-cffi``; by default its RFC 9106 low-memory profile: 3 passes over
+64 MiB), hashed and checked in a worker thread so the event loop keeps serving the matches, at
+most ``PARALLEL`` at once (each takes its memory while it runs). An unknown name is checked
+against a dummy hash made with the same parameters, so a wrong name and a wrong password take
+the same time. A stored hash keeps its own parameters: changing them later still checks the
+old hashes."""
 
 from __future__ import annotations
 
 import asyncio
-import threading
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -19,11 +20,6 @@ MAX_LENGTH = 256
 PARALLEL = 2
 """Hashes made at once (the others wait their turn, off the loop)."""
 
-_hasher = PasswordHasher()
-_dummy: list[str] = []
-_dummy_lock = threading.Lock()
-_slots: dict[int, asyncio.Semaphore] = {}
-
 
 def check_password(password: object) -> str:
     """The password, if it is one the server takes; ConfigError saying why not."""
@@ -32,36 +28,31 @@ def check_password(password: object) -> str:
     return password
 
 
-def _slot() -> asyncio.Semaphore:
-    loop = id(asyncio.get_running_loop())
-    if loop not in _slots:
-        _slots.clear()
-        _slots[loop] = asyncio.Semaphore(PARALLEL)
-    return _slots[loop]
+class Passwords:
+    """argon2id with the server's parameters (``ServerSettings.password_*``)."""
 
+    def __init__(self, time_cost: int = 3, memory_kib: int = 65_536) -> None:
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib, parallelism=4)
+        self.dummy = self.hasher.hash("duelhost: no account has this password")
+        self._slots: asyncio.Semaphore | None = None
 
-def dummy_hash() -> str:
-    """A hash of no password anybody has, made with the same parameters."""
-    with _dummy_lock:
-        if not _dummy:
-            _dummy.append(_hasher.hash("duelhost: no account has this password"))
-        return _dummy[0]
+    def _slot(self) -> asyncio.Semaphore:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(PARALLEL)
+        return self._slots
 
+    def _verify(self, stored: str | None, password: str) -> bool:
+        try:
+            return bool(self.hasher.verify(stored or self.dummy, password)) and stored is not None
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
 
-def _verify(stored: str | None, password: str) -> bool:
-    try:
-        return bool(_hasher.verify(stored or dummy_hash(), password)) and stored is not None
-    except (VerifyMismatchError, VerificationError, InvalidHashError):
-        return False
+    async def hash(self, password: str) -> str:
+        async with self._slot():
+            return await run_in_threadpool(self.hasher.hash, password)
 
-
-async def hash_password(password: str) -> str:
-    async with _slot():
-        return await run_in_threadpool(_hasher.hash, password)
-
-
-async def verify_password(stored: str | None, password: str) -> bool:
-    """Whether ``password`` is the one ``stored`` hashes; with ``stored`` None (no such
-    account, or an account with passkeys only) the dummy hash is checked, and False."""
-    async with _slot():
-        return await run_in_threadpool(_verify, stored, password)
+    async def verify(self, stored: str | None, password: str) -> bool:
+        """Whether ``password`` is the one ``stored`` hashes; with ``stored`` None (no such
+        account, or an account with passkeys only) the dummy hash is checked, and False."""
+        async with self._slot():
+            return await run_in_threadpool(self._verify, stored, password)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from duelhost.accounts import passwords
 from duelhost.accounts.ceremonies import Ceremonies
 from duelhost.accounts.names import check_name
+from duelhost.accounts.passwords import Passwords
 from duelhost.accounts.sessions import SESSION_SECONDS, TOUCH_SECONDS, new_token, token_hash
 from duelhost.core.errors import ConfigError
 from duelhost.server.limits import Minute
@@ -93,8 +94,10 @@ class Accounts:
         server_key: bytes,
         throttle: Throttle,
         now: Callable[[], float] = time.time,
+        hashing: Passwords | None = None,
     ) -> None:
         self.store = store
+        self.passwords = hashing if hashing is not None else Passwords()
         self.now = now
         self.throttle = throttle
         self.ceremonies = Ceremonies(server_key, now)
@@ -116,7 +119,7 @@ class Accounts:
             raise Refused(400, str(error)) from None
         if self.store.by_name(str(name)) is not None:
             raise Refused(409, "that name is taken; choose another")
-        account = self.new_account(name, await passwords.hash_password(checked))
+        account = self.new_account(name, await self.passwords.hash(checked))
         return await self.open_account(account, None)
 
     async def open_account(self, account: Account, passkey: Passkey | None) -> SignedIn:
@@ -140,7 +143,7 @@ class Accounts:
         self.throttle.signin(client, name)
         found = self.store.by_name(name) if len(name) <= 64 else None
         stored = found.password_hash if found is not None else None
-        ok = await passwords.verify_password(stored, password[: passwords.MAX_LENGTH + 1])
+        ok = await self.passwords.verify(stored, password[: passwords.MAX_LENGTH + 1])
         if found is None or not ok or len(password) > passwords.MAX_LENGTH:
             raise Refused(401, WRONG)
         return await self.start_session(found)
@@ -189,7 +192,7 @@ class Accounts:
             checked = passwords.check_password(password)
         except ConfigError as error:
             raise Refused(400, str(error)) from None
-        hashed = await passwords.hash_password(checked)
+        hashed = await self.passwords.hash(checked)
         await asyncio.to_thread(self.store.set_password, account.id, hashed)
 
     async def delete(self, account: Account) -> str:

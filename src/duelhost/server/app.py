@@ -36,6 +36,7 @@ from fastapi.responses import JSONResponse
 import duelhost
 from duelhost.accounts.lobby import Lobby
 from duelhost.accounts.offers import Offers
+from duelhost.accounts.passwords import Passwords
 from duelhost.accounts.seating import Seating
 from duelhost.accounts.service import Accounts, Refused, Throttle
 from duelhost.server import errors, ops, web
@@ -145,7 +146,8 @@ def _accounts(app: FastAPI, hub: Hub, settings: ServerSettings, now: Callable[[]
         settings.signins_per_name,
         time.monotonic,
     )
-    app.state.accounts = the_accounts = Accounts(store, hub.server_key, throttle, now)
+    hashing = Passwords(settings.password_time_cost, settings.password_memory_kib)
+    app.state.accounts = the_accounts = Accounts(store, hub.server_key, throttle, now, hashing)
     app.state.seating = seating = Seating(store)
     app.state.lobby = lobby = Lobby()
     app.state.offers = the_offers = Offers(the_accounts, hub, lobby, seating, settings)

@@ -89,6 +89,10 @@ class ServerSettings:
     """Sign-in attempts (password, recovery code) one client may make in any 60 seconds."""
     signins_per_name: int = 10
     """Sign-in attempts for one name (whether or not an account has it) in any 60 seconds."""
+    password_time_cost: int = 3
+    """argon2id passes of a password hash (RFC 9106's low-memory profile: 3)."""
+    password_memory_kib: int = 65_536
+    """argon2id memory of a password hash, KiB (64 MiB; at most two hashes run at once)."""
     max_open_seeks: int = 3
     """Open seeks one account may have at once."""
     max_open_challenges: int = 10
