@@ -2,7 +2,8 @@
 
 - ``GET /``, ``/play/{id}`` (the seat's single-use invite in the URL fragment, which the page
   exchanges for the seat's token), ``/watch/{id}``,
-  ``/replay/{id}`` and ``/replay`` (a downloaded record file): one HTML shell; its ES modules
+  ``/replay/{id}``, ``/replay`` (a downloaded record file) and ``/signin`` (accounts, issue
+  30): one HTML shell; its ES modules
   pick the page from the path.
 - ``GET /static/{path}``: the client (``duelhost/web``): ``.js``, ``.css``, ``.html``, ``.svg``
   files only, never the Python files beside them.
@@ -101,6 +102,11 @@ async def replay_file_page() -> Response:
 
 @router.get("/replay/{match_id}", include_in_schema=False)
 async def replay_page(match_id: str) -> Response:
+    return _page()
+
+
+@router.get("/signin", include_in_schema=False)
+async def signin_page() -> Response:
     return _page()
 
 

@@ -8,6 +8,7 @@ session, the account itself.
 - ``POST /api/passkeys/registration/options`` ``{name}`` (a new account) or ``{}`` (a passkey
   for the signed-in account), then ``.../registration/verify`` ``{ceremony, credential}``;
   ``POST /api/passkeys/authentication/options`` and ``.../authentication/verify``: sign in.
+- ``GET /api/session``: ``{"account": ... or null}`` (the pages ask it);
 - ``GET /api/me``; ``PUT /api/me/password``; ``DELETE /api/me`` ``{name}``: delete the account.
 
 The session is a cookie (``duelhost.accounts.sessions``); every write it authenticates must
@@ -123,12 +124,15 @@ async def sign_out_everywhere(request: Request) -> Response:
     return response
 
 
-@router.get("/api/me", response_model=MeOut, responses=ERRORS)
-async def me(request: Request) -> Any:
-    """The signed-in account (401 when signed out)."""
+@router.get("/api/session", responses=ERRORS)
+async def session(request: Request) -> Any:
+    """Whether this browser is signed in: ``{"account": <as GET /api/me> or null}`` (never a
+    401: the pages ask it on every load)."""
     account = signed_in(request)
-    if account is None:
-        raise Refused(401, "not signed in")
+    return {"account": None if account is None else _me(request, account)}
+
+
+def _me(request: Request, account: Account) -> MeOut:
     store = accounts_of(request).store
     return MeOut(
         name=account.name,
@@ -137,6 +141,15 @@ async def me(request: Request) -> Any:
         has_password=account.password_hash is not None,
         recovery_codes_left=store.recovery_left(account.id),
     )
+
+
+@router.get("/api/me", response_model=MeOut, responses=ERRORS)
+async def me(request: Request) -> Any:
+    """The signed-in account (401 when signed out)."""
+    account = signed_in(request)
+    if account is None:
+        raise Refused(401, "not signed in")
+    return _me(request, account)
 
 
 @router.put("/api/me/password", responses=ERRORS)
