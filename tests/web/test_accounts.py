@@ -106,7 +106,8 @@ def lobby(page: Any) -> Any:
 
 def board(page: Any) -> Any:
     page.wait_for_function(
-        "() => location.pathname.startsWith('/play/') && window.duelhost && window.duelhost.renders > 0"
+        "() => location.pathname.startsWith('/play/') && window.duelhost"
+        " && window.duelhost.renders > 0"
     )
     return page
 
@@ -122,7 +123,8 @@ def test_sign_up_with_a_passkey_sign_out_and_sign_in_again(browsers: Any) -> Non
     assert codes.count() == 10
     cdp, authenticator = page.authenticator
     credentials = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
-    assert len(credentials["credentials"]) == 1 and credentials["credentials"][0]["isResidentCredential"]
+    assert len(credentials["credentials"]) == 1
+    assert credentials["credentials"][0]["isResidentCredential"]
     page.click("#codes-kept")
     page.wait_for_selector("#account-name")
     assert page.inner_text("#account-name") == chosen
@@ -243,7 +245,8 @@ def test_a_challenge_declined_and_another_accepted(browsers: Any) -> None:
     toast.locator("[data-action=accept]").click()
     for page in (challenged, challenger):
         board(page)
-    assert challenged.evaluate("window.duelhost.seat") != challenger.evaluate("window.duelhost.seat")
+    seats = {page.evaluate("window.duelhost.seat") for page in (challenged, challenger)}
+    assert seats == {0, 1}
 
 
 def test_my_matches_brings_a_seat_back_in_a_new_browser(browsers: Any) -> None:
