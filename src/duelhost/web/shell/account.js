@@ -18,11 +18,11 @@ export function signedIn() { return me; }
 
 /** The header's account menu: "Sign in" when signed out; the name with its menu otherwise. */
 export async function accountMenu() {
-  const box = $("account");
+  const box = $("account-box");
   if (!box) return;
   const data = await account();
   if (!data) {
-    fill(box, h("a", {href: "/signin", id: "signin-link", class: "button"}, "Sign in"));
+    if (location.pathname !== "/signin") fill(box, h("a", {href: "/signin", id: "signin-link", class: "button"}, "Sign in"));
     return;
   }
   const status = h("span", {class: "error small", role: "alert"});

@@ -8,6 +8,9 @@ import {LobbyLive, account, challengeLine, goToMatch} from "./account.js";
 import {fill, h} from "./dom.js";
 import {clockSelect, clockText, optionInput, readOptions} from "./lobby.js";
 
+/** A label and its control, kept together when the form wraps. */
+const field = (label, control, id) => h("span", {class: "field"}, h("label", id ? {for: id} : {}, label), control);
+
 const title = (games, name) => (games.find((g) => g.name === name) || {title: name}).title;
 
 function optionsText(options) {
@@ -112,8 +115,7 @@ function seekForm(games) {
   const rated = h("input", {type: "checkbox", id: "seek-rated"});
   const error = h("div", {class: "error", id: "seek-error", role: "alert"});
   const form = h("form", {class: "inline-form", id: "seek-form"},
-    h("label", {for: "seek-game"}, "Game"), c.select,
-    h("label", {}, "Clock"), c.clockBox,
+    field("Game", c.select, "seek-game"), field("Clock", c.clockBox),
     h("label", {class: "check"}, rated, " rated"),
     h("button", {type: "submit", class: "primary", id: "seek-post"}, "Post a seek"),
     h("details", {class: "full"}, h("summary", {class: "small"}, "Options"), c.optionsBox),
@@ -146,9 +148,8 @@ function challengesPanel(games, me) {
   const error = h("div", {class: "error", id: "ch-error", role: "alert"});
   const status = h("div", {class: "small", id: "ch-status", role: "status"});
   const form = h("form", {class: "inline-form", id: "challenge-form"},
-    h("label", {for: "ch-to"}, "Opponent"), opponent, bot,
-    h("label", {for: "ch-game"}, "Game"), c.select,
-    h("label", {}, "Clock"), c.clockBox,
+    field("Opponent", opponent, "ch-to"), bot,
+    field("Game", c.select, "ch-game"), field("Clock", c.clockBox),
     h("label", {class: "check"}, rated, " rated"),
     h("button", {type: "submit", class: "primary", id: "ch-send"}, "Challenge"),
     h("details", {class: "full"}, h("summary", {class: "small"}, "Options"), c.optionsBox),
