@@ -23,7 +23,7 @@ SETTINGS = ServerSettings(
     signins_per_minute=1_000,
     signins_per_name=1_000,
     # argon2id all the same, with less work than a real server's 64 MiB, 3 passes: the tests
-    # make many accounts (test_the_default_hash_is_rfc_9106_argon2id checks the default).
+    # make many accounts (test_the_default_hash_is_argon2id_64_mib_3_passes checks the default).
     password_time_cost=1,
     password_memory_kib=8_192,
 )

@@ -90,9 +90,9 @@ class ServerSettings:
     signins_per_name: int = 10
     """Sign-in attempts for one name (whether or not an account has it) in any 60 seconds."""
     password_time_cost: int = 3
-    """argon2id passes of a password hash (RFC 9106's low-memory profile: 3)."""
+    """argon2id passes of a password hash (3, as RFC 9106's low-memory profile)."""
     password_memory_kib: int = 65_536
-    """argon2id memory of a password hash, KiB (64 MiB; at most two hashes run at once)."""
+    """argon2id memory of a password hash, KiB (64 MiB; one lane, one hash at a time)."""
     max_open_seeks: int = 3
     """Open seeks one account may have at once."""
     max_open_challenges: int = 10

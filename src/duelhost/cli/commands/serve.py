@@ -88,6 +88,9 @@ def register(app: typer.Typer) -> None:
         signins_per_minute: Annotated[
             int, typer.Option(min=1, help="sign-in attempts one client may make a minute")
         ] = ServerSettings.signins_per_minute,
+        signins_per_name: Annotated[
+            int, typer.Option(min=1, help="sign-in attempts for one name a minute")
+        ] = ServerSettings.signins_per_name,
     ) -> None:
         """Run the match server.
 
@@ -114,6 +117,7 @@ def register(app: typer.Typer) -> None:
             max_streams_per_client=max_streams_per_client,
             signups_per_minute=signups_per_minute,
             signins_per_minute=signins_per_minute,
+            signins_per_name=signins_per_name,
         )
         shown = f"[{host}]" if ":" in host else host
         address = advertise or f"http://{shown}:{port}"
