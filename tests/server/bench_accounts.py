@@ -45,18 +45,9 @@ class Serving:
     def __init__(self, db: Path, *extra: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-c", BOOT, "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                BOOT,
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                f"sqlite:///{db}",
-            ]
-            + list(extra),
+            [*command, "--db", f"sqlite:///{db}", *extra],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
