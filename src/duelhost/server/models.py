@@ -165,6 +165,11 @@ class MatchState(BaseModel):
         description="a spectator's state of a game of an event with a spectator delay: the "
         "match as it was this many seconds ago (issue 31)",
     )
+    players: list[dict[str, Any] | None] | None = Field(
+        default=None,
+        description="who holds each seat: {name, guest, account} (an account's name, or a "
+        "guest's display name with guest true), null where nobody signed in holds it",
+    )
 
 
 class MatchSummary(BaseModel):
@@ -175,6 +180,11 @@ class MatchSummary(BaseModel):
     result: dict[str, Any] | None
     seats: list[dict[str, Any]]
     spectate: str
+    players: list[dict[str, Any] | None] | None = Field(
+        default=None,
+        description="who holds each seat: {name, guest, account} (an account's name, or a "
+        "guest's display name with guest true), null where nobody signed in holds it",
+    )
 
 
 class MatchList(BaseModel):

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import MatchOver
 from duelhost.host.messages import Answer
+from duelhost.server import seat_holding
 from duelhost.server.access import (
     acting_seat,
     find,
@@ -174,6 +175,7 @@ async def reissue_invite(
         raise ApiError(400, str(error)) from None
     except MatchOver as error:
         raise ApiError(409, str(error)) from None
+    await request.app.state.seating.release(hub, live.match.id, seat)
     return Reissued(
         match_id=live.match.id,
         seat=seat,
@@ -194,7 +196,7 @@ async def exchange_invite(request: Request, invite: str) -> Any:
     """Open a seat's invite: answers the seat's token, made now and shown only here. The
     invite then dies: opening it again is a 410 (404 for an invite that never existed)."""
     try:
-        match_id, seat, token = await hub_of(request).exchange_async(invite)
+        match_id, seat, token = await seat_holding.exchange(request, invite)
     except InviteError as error:
         raise ApiError(error.status, str(error)) from None
     return Invited(match_id=match_id, seat=seat, token=token, url=f"/play/{match_id}")
@@ -214,6 +216,7 @@ async def list_matches(
         # A game of an event with a spectator delay: its end is told when it is that old.
         if row.over and row.updated > now - spectator_delay(service, row.id):
             row.over, row.result = False, None
+    players = request.app.state.seating.many([row.id for row in rows])
     return MatchList(
         total=total,
         matches=[
@@ -225,6 +228,7 @@ async def list_matches(
                 result=row.result,
                 seats=[{"kind": s["kind"], "bot": s.get("bot")} for s in row.seats],
                 spectate=f"/watch/{row.id}",
+                players=players.get(row.id),
             )
             for row in rows
         ],
@@ -242,14 +246,23 @@ async def get_match(
     if hub.is_host(live, authorization):
         await hub.settled(live)
         summary = live.match.summary(None, hub.now())
-        return {**summary, "joined": hub.joined(live), "presence": hub.presence(live)}
+        return {
+            **summary,
+            "joined": hub.joined(live),
+            "presence": hub.presence(live),
+            "players": seat_holding.players(request, match_id),
+        }
     seat = seat_for(hub, live, authorization, required=False)
     await hub.settled(live)
     if seat is None:
         delayed = _spectated(request, live)
         if delayed is not None:
-            return delayed
-    return {**live.match.summary(seat, hub.now()), "presence": hub.presence(live)}
+            return {**delayed, "players": seat_holding.players(request, match_id)}
+    return {
+        **live.match.summary(seat, hub.now()),
+        "presence": hub.presence(live),
+        "players": seat_holding.players(request, match_id),
+    }
 
 
 def _spectated(request: Request, live: Live) -> dict[str, Any] | None:
@@ -355,7 +368,7 @@ async def record(request: Request, match_id: str) -> Any:
             f"published {delay:g} s after its end",
         )
     return JSONResponse(
-        live.match.record(),
+        {**live.match.record(), "players": seat_holding.players(request, match_id)},
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
     )
 
