@@ -40,6 +40,9 @@ def main() -> None:
                                       "--requests-per-second", "100000"))
     try:
         asyncio.run(run(server.url, args))
+    except Exception:
+        print(server.output())
+        raise
     finally:
         server.kill()
 
@@ -50,7 +53,7 @@ async def play(client: httpx.AsyncClient, event_id: str, key: str, every: float)
     while me["game"] is None:
         await asyncio.sleep(1.0)
         me = (await client.get(f"/api/events/{event_id}/me", headers=bearer(key))).json()
-    match_id, invite = me["game"]["match"], me["game"]["invite"]
+    match_id, invite, seat = me["game"]["match"], me["game"]["invite"], me["game"]["seat"]
     token = (await client.post(f"/api/invites/{invite}")).json()["token"]
     bids = 0
     await asyncio.sleep(random.uniform(0, every))
@@ -58,9 +61,9 @@ async def play(client: httpx.AsyncClient, event_id: str, key: str, every: float)
         state = (await client.get(f"/api/matches/{match_id}", headers=bearer(token))).json()
         if state["is_over"]:
             return bids
-        fleets = state["view"].get("fleets", {}).get("0", {})
+        fleets = state["view"].get("fleets", {}).get(str(seat), {})
         legal = [size for size, count in fleets.items() if count]
-        if 0 in state["to_act"] and legal:
+        if seat in state["to_act"] and legal:
             await client.post(f"/api/matches/{match_id}/submissions", headers=bearer(token),
                               json={"text": random.choice(legal)})
             bids += 1

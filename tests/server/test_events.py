@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from duelhost.cli import app
 from duelhost.events import EventRecord, verify_event
 from duelhost.events.model import Game
+from tests.server.accounts_kit import player
 from tests.server.conftest import bearer
 
 
@@ -171,3 +172,33 @@ def test_a_short_arena_pairs_players_again_as_they_finish(client: TestClient) ->
 def test_a_ten_minute_arena(client: TestClient) -> None:
     event = run_arena(client, 600, 12)
     assert len(event["rounds"]) > 100
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_accounts_enter_find_their_game_and_host_with_their_session(client: TestClient) -> None:
+    organizer, alice = player(client, "orga"), player(client, "alice")
+    bad = organizer.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 1,
+        "entrants": [{"name": "x", "kind": "account", "account": "nobody"}]})
+    assert bad.status_code == 400 and "no account named" in bad.json()["error"]
+    made = organizer.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 1, "options": {"galaxies": 1},
+        "entrants": [{"name": "Alice", "kind": "account", "account": "alice"},
+                     *bots(1)]}).json()
+    event_id = made["id"]
+    # The organizer acts with its session; another account cannot.
+    assert alice.post(f"/api/events/{event_id}/start").status_code == 403
+    assert organizer.post(f"/api/events/{event_id}/cohosts", json={"name": "alice"}
+                          ).status_code == 200
+    started = alice.post(f"/api/events/{event_id}/start")  # a co-host now
+    assert started.status_code == 200, started.text
+    deadline = time.monotonic() + 30
+    while (me := alice.get(f"/api/events/{event_id}/me").json())["game"] is None:
+        assert time.monotonic() < deadline, "the director made no match"
+        time.sleep(0.1)
+    assert me["entrant"]["name"] == "alice" and me["game"]["invite"]
+    opened = alice.post(f"/api/invites/{me['game']['invite']}")
+    assert opened.status_code == 200
+    held = alice.get("/api/me/matches").json()
+    assert me["game"]["match"] in json.dumps(held)
+    assert client.get(f"/api/events/{event_id}/me").json()["entrant"] is None

@@ -130,6 +130,7 @@ def create_app(
     app.add_middleware(errors.CapErrors)
     app.state.metrics = metrics
     the_offers = _accounts(app, hub, the_settings, now)
+    event_service.seating = app.state.seating
     app.state.started = False
     app.state.draining = False
     errors.install(app)

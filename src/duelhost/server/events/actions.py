@@ -35,12 +35,15 @@ from duelhost.server.events.state import MAX_ANNOUNCEMENT, EventSettings, EventS
 from duelhost.server.hub.lifecycle import check_option_types
 
 Entries = list[dict[str, Any]]
+Accounts = dict[str, tuple[str, str]]
+"""Account name (as asked) -> (account id, account name), resolved before a change."""
 
 
-def build(body: CreateEvent, server_key: bytes) -> tuple[EventRecord, EventSettings, str, str,
-                                                        dict[str, str]]:
+def build(body: CreateEvent, server_key: bytes, accounts: Accounts,
+          organizer: str | None) -> tuple[EventRecord, EventSettings, str, str, dict[str, str]]:
     """A new event from its creation request: its record, settings, stored secret, host key
-    and the key of each guest entered with it."""
+    and the key of each guest entered with it (``accounts``: each account entry's account id
+    and name, by the name asked for)."""
     from duelhost.server.events.state import event_seed
 
     spec = game_spec(body.game)
@@ -58,12 +61,13 @@ def build(body: CreateEvent, server_key: bytes) -> tuple[EventRecord, EventSetti
     event_id = secrets.token_hex(8)
     settings = EventSettings(name=body.name or f"{spec.title} {body.format.replace('_', ' ')}",
                              clock=body.clock, auto=body.auto, delay=body.delay,
-                             no_scouting=body.no_scouting, no_show_grace=body.no_show_grace)
+                             no_scouting=body.no_scouting, no_show_grace=body.no_show_grace,
+                             organizer=organizer)
     record = open_event(event_id, config, [], event_seed(server_key, secret))
     state = EventState(_row_stub(event_id), record, settings, event_seed(server_key, secret))
     keys: dict[str, str] = {}
     for entrant in body.entrants:
-        keys.update(_enter(state, entrant, None))
+        keys.update(_enter(state, entrant, None, accounts))
     return state.record, state.settings, secret, secrets.token_urlsafe(16), keys
 
 
@@ -85,14 +89,19 @@ def _entrant_id(state: EventState, entrant: EntrantIn) -> str:
     return candidate
 
 
-def _enter(state: EventState, body: EntrantIn, at: float | None) -> dict[str, str]:
+def account_name(body: EntrantIn) -> str | None:
+    """The account an entry names (None: not an account entry)."""
+    return None if body.kind != "account" else (body.account or body.name)
+
+
+def _enter(state: EventState, body: EntrantIn, at: float | None,
+           accounts: Accounts) -> dict[str, str]:
     """Enter one entrant into ``state``: the guest's key if it is a guest."""
     game = state.record.config.game
-    if body.kind == "account":
-        raise ConfigError("account entries need the accounts of issue 30, which this server "
-                          "does not have yet: enter a named guest or a bot")
-    if state.settings.accounts_only:
+    if body.kind != "account" and state.settings.accounts_only:
         raise ConfigError("this event takes accounts only (its entry conditions)")
+    if body.kind == "account":
+        return _enter_account(state, body, at, accounts)
     if body.kind == "bot":
         bots = available_bots(game)
         if body.bot not in bots:
@@ -111,10 +120,27 @@ def _enter(state: EventState, body: EntrantIn, at: float | None) -> dict[str, st
     return {entrant.id: key}
 
 
-def enter(state: EventState, body: EntrantIn, now: float, keys: dict[str, str]) -> Entries:
+def _enter_account(state: EventState, body: EntrantIn, at: float | None,
+                   accounts: Accounts) -> dict[str, str]:
+    name = account_name(body)
+    found = accounts.get(str(name))
+    if found is None:
+        raise ConfigError(f"no account named {quote_value(name)}")
+    account_id, shown = found
+    if state.entrant_of_account(account_id) is not None:
+        raise ConfigError(f"{shown} is entered already")
+    entrant = Entrant(_entrant_id(state, body.model_copy(update={"name": shown})), shown,
+                      body.rating, EntrantKind.ACCOUNT)
+    state.record = add_entrant(state.record, entrant, at)
+    state.settings.seats[entrant.id] = {"account": account_id}
+    return {}
+
+
+def enter(state: EventState, body: EntrantIn, now: float, keys: dict[str, str],
+          accounts: Accounts) -> Entries:
     """Add a player: before the start into the list, after it a late entry (Swiss, arena)."""
     before = {e.id for e in state.record.all_entrants()}
-    keys.update(_enter(state, body, _arena_at(state, now)))
+    keys.update(_enter(state, body, _arena_at(state, now), accounts))
     added = [e.id for e in state.record.all_entrants() if e.id not in before]
     return [{"action": "add", "by": "host", "entrant": added[0], "name": body.name,
              "kind": body.kind, "bot": body.bot}]
@@ -176,8 +202,8 @@ def replace_holder(state: EventState, entrant: str, holder: EntrantIn,
                    keys: dict[str, str]) -> Entries:
     """A substitute plays ``entrant``'s place from now on (a bot, or a guest with a new key)."""
     if holder.kind == "account":
-        raise ConfigError("account entries need the accounts of issue 30: substitute a named "
-                          "guest or a bot")
+        raise ConfigError("a substitute is a named guest or a bot (an account enters as a "
+                          "new entry)")
     if holder.kind == "bot" and holder.bot not in available_bots(state.record.config.game):
         raise ConfigError(f"a bot substitute needs a bot level of {state.record.config.game}")
     new = Entrant(holder.id or f"{entrant}-sub", holder.name, holder.rating,
@@ -220,7 +246,8 @@ def configure(state: EventState, body: EventSettingsIn, now: float) -> Entries:
             raise ConfigError(f"{name} is a time (Unix seconds) from now to a week ahead, "
                               f"not {when!r}")
     if changed.get("accounts_only"):
-        guests = [e.id for e in state.record.all_entrants() if e.kind is not EntrantKind.ACCOUNT]
+        guests = [e.id for e in state.record.all_entrants()
+                  if state.settings.seats.get(e.id, {}).get("account") is None]
         if guests:
             raise ConfigError(f"accounts only: {', '.join(guests[:5])} are not accounts")
     for name, value in changed.items():
@@ -244,3 +271,11 @@ def close_now(state: EventState, now: float) -> Entries:
     if state.phase == "entry":
         raise ConfigError("the event has not started: there is nothing to close")
     return close(state, now, "host")
+
+
+def add_cohost(state: EventState, account: tuple[str, str]) -> Entries:
+    """An account that may act as the host (with its session) besides the host key."""
+    account_id, name = account
+    if account_id not in state.settings.cohosts:
+        state.settings.cohosts.append(account_id)
+    return [{"action": "cohost", "by": "host", "account": name}]

@@ -317,11 +317,33 @@ async def start_games(service: EventService, event_id: str) -> None:
                             "board": due.board, "game": due.game, "match": match_id})
         return entries
 
-    await service.change(event_id, begin)
+    state = await service.change(event_id, begin)
+    await _name_seats(service, state, [m for _, m in made_games if m not in leftover])
     for made in leftover:
         with contextlib.suppress(IllegalAction, NotFound):
             await service.hub.host_act(made.live, "adjudicate", winner=None,
                                        reason="made twice for one game of an event: not counted")
+
+
+async def _name_seats(service: EventService, state: EventState, made: list[Any]) -> None:
+    """Guests' names on their seats (the boards show who plays; an account's seat is bound to
+    the account when it opens its invite)."""
+    if service.seating is None:
+        return
+    for new in made:
+        match_id = new.live.match.id
+        game = next((g for r in state.record.rounds for p in r.pairings for g in p.games
+                     if g.match_id == match_id), None)
+        if game is None:
+            continue
+        holders: list[tuple[int, str | None, str | None]] = [
+            (seat, None, state.record.entrant(eid).name)
+            for seat, eid in enumerate((game.first, game.second))
+            if "key_hash" in state.settings.seats.get(eid, {})
+        ]
+        if holders:
+            with contextlib.suppress(Exception):  # names only: the game goes on without them
+                await service.seating.bind(service.hub, match_id, holders)
 
 
 def seats_matter(game: str) -> bool:

@@ -16,7 +16,11 @@ class EntrantIn(BaseModel):
     name: str = Field(min_length=1, max_length=64, description="shown in pairings and standings")
     kind: Literal["bot", "guest", "account"] = Field(
         default="guest", description="bot: a bot level of the event's game (``bot``); guest: a "
-        "named player given a key that leads to each game's single-use invite")
+        "named player given a key that leads to each game's single-use invite; account: a "
+        "player's account (``account``: its name), who finds each game on the event's page "
+        "signed in")
+    account: str | None = Field(default=None, max_length=64,
+                                description="the account's name (account entries)")
     bot: str | None = Field(default=None, max_length=64, description="the bot level (bots)")
     rating: int = Field(default=0, ge=0, le=4000, description="for seeding")
     id: str | None = Field(default=None, min_length=1, max_length=32,
@@ -90,3 +94,8 @@ class Adjudicate(BaseModel):
 class Announce(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     text: str = Field(min_length=1, max_length=500)
+
+
+class Cohost(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=64, description="the co-host's account name")

@@ -36,6 +36,7 @@ from duelhost.store.events import EventRow, EventStore
 from duelhost.store.lease_book import LeaseBook
 
 if TYPE_CHECKING:
+    from duelhost.accounts.seating import Seating
     from duelhost.server.hub import Hub
 
 log = logging.getLogger("duelhost.server.events")
@@ -73,6 +74,8 @@ class EventService:
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopped = False
         self.snapshots = Snapshots()
+        self.seating: Seating | None = None
+        """Who holds the seats (the accounts' ``Seating``): guests' names on their seats."""
         self.tick = 0.5
         """Seconds between two passes of a director when nothing wakes it."""
         hub.on_over = self.match_over

@@ -56,6 +56,10 @@ class EventSettings:
     closed_at: float | None = None
     host_pairing: bool = False
     """The host asked for the next round (done by the director)."""
+    organizer: str | None = None
+    """The account that created the event (None: made without signing in)."""
+    cohosts: list[str] = field(default_factory=list)
+    """Accounts that may act as the host besides the host key's holder and the organizer."""
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -96,6 +100,13 @@ class EventState:
             for r in self.record.rounds for p in r.pairings for g in p.games
             if g.outcome is None and g.match_id
         }
+
+    def entrant_of_account(self, account_id: str) -> str | None:
+        """The account's entry (None: none)."""
+        for entrant_id, seat in self.settings.seats.items():
+            if seat.get("account") == account_id:
+                return entrant_id
+        return None
 
     def entrant_of_key(self, key: str) -> str | None:
         """The guest entry whose key this is (None: none)."""

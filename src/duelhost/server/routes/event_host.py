@@ -28,6 +28,7 @@ from duelhost.server.events import actions
 from duelhost.server.events.models import (
     Adjudicate,
     Announce,
+    Cohost,
     EntrantAction,
     EntrantIn,
     EventSettingsIn,
@@ -37,7 +38,7 @@ from duelhost.server.events.models import (
 from duelhost.server.events.state import EventState, seal
 from duelhost.server.hub import Live, NotFound
 from duelhost.server.ownership import OwnedElsewhere
-from duelhost.server.routes.events import changed, events_of, host_event
+from duelhost.server.routes.events import changed, events_of, host_event, resolve_accounts
 
 router = APIRouter()
 Auth = Header(default=None)
@@ -56,7 +57,10 @@ async def add_entrant(request: Request, event_id: str, body: EntrantIn,
     await host_event(request, event_id, authorization)
     keys: dict[str, str] = {}
     now = hub_of(request).now()
-    state = await changed(request, event_id, lambda s: actions.enter(s, body, now, keys))
+    name = actions.account_name(body)
+    accounts = await resolve_accounts(request, [] if name is None else [name])
+    state = await changed(request, event_id,
+                          lambda s: actions.enter(s, body, now, keys, accounts))
     added = state.record.all_entrants()[-1]
     key = keys.get(added.id)
     return {"entrant": added.to_json(), "key": key,
@@ -145,6 +149,18 @@ async def announce(request: Request, event_id: str, body: Announce,
     now = hub_of(request).now()
     state = await changed(request, event_id, lambda s: actions.announce(s, body.text, now))
     return {"announcements": state.settings.announcements[-20:]}
+
+
+@router.post("/api/events/{event_id}/cohosts", responses=ERRORS)
+async def cohost(request: Request, event_id: str, body: Cohost,
+                 authorization: str | None = Auth) -> Any:
+    """An account that may act as the host with its session (besides the host key)."""
+    await host_event(request, event_id, authorization)
+    found = await resolve_accounts(request, [body.name])
+    if body.name not in found:
+        raise ApiError(400, f"no account named {body.name!r}")
+    state = await changed(request, event_id, lambda s: actions.add_cohost(s, found[body.name]))
+    return {"cohosts": len(state.settings.cohosts)}
 
 
 async def _event_match(request: Request, event_id: str, match_id: str,

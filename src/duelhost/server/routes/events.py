@@ -27,13 +27,15 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.events import Format, standings, standings_csv, standings_json, to_trf
 from duelhost.server.access import hub_of
 from duelhost.server.errors import ERRORS, ApiError
-from duelhost.server.events.actions import build, check_in
+from duelhost.accounts import sessions
+from duelhost.server.events.actions import account_name, build, check_in
 from duelhost.server.events.models import CreateEvent
 from duelhost.server.events.service import EventConflict, EventMissing, EventService
 from duelhost.server.events.state import EventState, unseal
 from duelhost.server.events.views import board_view, ended_at, event_view
 from duelhost.server.hub import NotFound
 from duelhost.server.ownership import OwnedElsewhere
+from duelhost.server.routes.accounts import accounts_of, signed_in
 
 router = APIRouter()
 
@@ -51,11 +53,36 @@ async def event_or_404(request: Request, event_id: str) -> EventState:
 
 
 async def host_event(request: Request, event_id: str, authorization: str | None) -> EventState:
-    """The event, if the request holds its host key (403 otherwise)."""
+    """The event, if the request holds its host key or comes from the session of its
+    organizer's or a co-host's account (a write only from this site's pages): 403 otherwise."""
     state = await event_or_404(request, event_id)
-    if not events_of(request).is_host(state, authorization):
-        raise ApiError(403, "this needs the event's host key (Authorization: Bearer <host key>)")
+    if not is_host(request, state, authorization):
+        raise ApiError(403, "this needs the event's host key (Authorization: Bearer <host key>) "
+                       "or the session of its organizer or a co-host")
     return state
+
+
+def is_host(request: Request, state: EventState, authorization: str | None) -> bool:
+    if events_of(request).is_host(state, authorization):
+        return True
+    hosts = [state.settings.organizer, *state.settings.cohosts]
+    if not any(hosts):
+        return False
+    account = signed_in(request)
+    if account is None or account.id not in hosts:
+        return False
+    return request.method == "GET" or sessions.same_origin(request)
+
+
+async def resolve_accounts(request: Request, names: list[str]) -> dict[str, tuple[str, str]]:
+    """Each account name asked for -> (account id, name), for those that exist."""
+    store = accounts_of(request).store
+    found: dict[str, tuple[str, str]] = {}
+    for name in names:
+        account = await asyncio.to_thread(store.by_name, name)
+        if account is not None and account.deleted is None:
+            found[name] = (account.id, account.name)
+    return found
 
 
 async def changed(request: Request, event_id: str, change: Any) -> EventState:
@@ -77,8 +104,12 @@ async def create_event(request: Request, body: CreateEvent) -> Any:
     if body.format == "arena" and body.duration is None:
         raise ApiError(422, "an arena needs its duration in seconds (duration)")
     hub = hub_of(request)
+    names = [n for n in (account_name(e) for e in body.entrants) if n is not None]
+    accounts = await resolve_accounts(request, names)
+    organizer = signed_in(request)
     try:
-        record, settings, secret, host_key, keys = build(body, hub.server_key)
+        record, settings, secret, host_key, keys = build(
+            body, hub.server_key, accounts, None if organizer is None else organizer.id)
     except ConfigError as error:
         raise ApiError(400, str(error)) from None
     state = await events_of(request).create(record, settings, secret, host_key)
@@ -100,8 +131,8 @@ async def get_event(request: Request, event_id: str,
     its host, as it was the spectator delay ago."""
     state = await event_or_404(request, event_id)
     service = events_of(request)
-    if service.is_host(state, authorization):
-        return event_view(state)
+    if is_host(request, state, authorization):
+        return {**event_view(state), "host": True}
     return service.snapshots.view(state, hub_of(request).now())
 
 
@@ -111,7 +142,7 @@ async def boards(request: Request, event_id: str,
     """Every game on now (and the current round's finished ones), at a glance."""
     state = await event_or_404(request, event_id)
     hub = hub_of(request)
-    host = events_of(request).is_host(state, authorization)
+    host = is_host(request, state, authorization)
     delay = 0.0 if host else state.settings.delay
     now = hub.now()
     shown = _current_matches(state)
@@ -153,7 +184,7 @@ async def event_record(request: Request, event_id: str,
     state = await event_or_404(request, event_id)
     service = events_of(request)
     hub = hub_of(request)
-    host = service.is_host(state, authorization)
+    host = is_host(request, state, authorization)
     data = state.record.to_json()
     matches: dict[str, Any] = {}
     now = hub.now()
@@ -213,21 +244,34 @@ async def _published(request: Request, event_id: str) -> EventState:
     return state
 
 
-def _guest(state: EventState, authorization: str | None) -> str:
+def _entrant(request: Request, state: EventState, authorization: str | None) -> str | None:
+    """The entry of the request: a guest's key, else the signed-in account's entry."""
     scheme, _, key = (authorization or "").partition(" ")
-    entrant = None if scheme.lower() != "bearer" else state.entrant_of_key(key.strip())
+    if scheme.lower() == "bearer" and key.strip():
+        return state.entrant_of_key(key.strip())
+    account = signed_in(request)
+    return None if account is None else state.entrant_of_account(account.id)
+
+
+def _guest(request: Request, state: EventState, authorization: str | None) -> str:
+    entrant = _entrant(request, state, authorization)
     if entrant is None:
-        raise ApiError(403, "this needs an entrant's key (Authorization: Bearer <key>)")
+        raise ApiError(403, "this needs an entrant's key (Authorization: Bearer <key>) or an "
+                       "entrant's session")
     return entrant
 
 
 @router.get("/api/events/{event_id}/me", responses=ERRORS)
 async def me(request: Request, event_id: str,
              authorization: str | None = Header(default=None)) -> Any:
-    """A guest's entry: its standing and its game on now, with the seat's invite (its page
-    opens it once; the seat's token stays in that browser)."""
+    """An entrant's own view (a guest's key, or the session of an entered account): its
+    standing and its game on now, with the seat's invite (its page opens it once; the seat's
+    token stays in that browser, or comes back to the account). Without either: ``entrant``
+    null; a key that is no entrant's: 403."""
     state = await event_or_404(request, event_id)
-    entrant = _guest(state, authorization)
+    if not authorization and _entrant(request, state, None) is None:
+        return {"event": state.id, "entrant": None, "game": None, "phase": state.phase}
+    entrant = _guest(request, state, authorization)
     hub = hub_of(request)
     game = None
     for match_id, (number, board) in state.match_ids_on().items():
@@ -252,7 +296,7 @@ async def checkin(request: Request, event_id: str,
                   authorization: str | None = Header(default=None)) -> Any:
     """A guest checks in (during the check-in window; not checked in by the start: dropped)."""
     state = await event_or_404(request, event_id)
-    entrant = _guest(state, authorization)
+    entrant = _guest(request, state, authorization)
     until = state.settings.checkin_until
     if until is not None and hub_of(request).now() > until:
         raise ApiError(409, "the check-in window has closed")

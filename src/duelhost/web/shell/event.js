@@ -25,12 +25,12 @@ function entrantKey(id) {
 }
 
 async function mine(id, key, box) {
-  if (!key) return;
   let me;
-  try { me = await api("GET", `/api/events/${id}/me`, undefined, key); } catch (error) {
+  try { me = await api("GET", `/api/events/${id}/me`, undefined, key || undefined); } catch (error) {
     fill(box, h("p", {class: "refusal"}, error.message));
     return;
   }
+  if (!me.entrant) return;  // not an entrant (no key, not signed in to an entered account)
   const parts = [h("strong", {}, me.entrant.name)];
   if (me.standing) parts.push(h("span", {class: "muted"}, ` · place ${me.standing.rank}, ${me.standing.points} points`));
   if (me.game) {
