@@ -21,6 +21,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -47,25 +48,38 @@ def main() -> None:
         server.kill()
 
 
+async def call(client: httpx.AsyncClient, method: str, url: str, **kwargs: Any) -> Any:
+    """A request, again on a dropped connection (the server closes idle keep-alive
+    connections: a reused one may be gone); its JSON answer."""
+    for attempt in range(5):
+        try:
+            return (await client.request(method, url, **kwargs)).json()
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
+
+
 async def play(client: httpx.AsyncClient, event_id: str, key: str, every: float) -> int:
     """Take the guest's seat and bid until the match is over; the number of bids."""
-    me = (await client.get(f"/api/events/{event_id}/me", headers=bearer(key))).json()
+    me = await call(client, "GET", f"/api/events/{event_id}/me", headers=bearer(key))
     while me["game"] is None:
         await asyncio.sleep(1.0)
-        me = (await client.get(f"/api/events/{event_id}/me", headers=bearer(key))).json()
+        me = await call(client, "GET", f"/api/events/{event_id}/me", headers=bearer(key))
     match_id, invite, seat = me["game"]["match"], me["game"]["invite"], me["game"]["seat"]
-    token = (await client.post(f"/api/invites/{invite}")).json()["token"]
+    token = (await call(client, "POST", f"/api/invites/{invite}"))["token"]
     bids = 0
     await asyncio.sleep(random.uniform(0, every))
     while True:
-        state = (await client.get(f"/api/matches/{match_id}", headers=bearer(token))).json()
+        state = await call(client, "GET", f"/api/matches/{match_id}", headers=bearer(token))
         if state["is_over"]:
             return bids
         fleets = state["view"].get("fleets", {}).get(str(seat), {})
         legal = [size for size, count in fleets.items() if count]
         if seat in state["to_act"] and legal:
-            await client.post(f"/api/matches/{match_id}/submissions", headers=bearer(token),
-                              json={"text": random.choice(legal)})
+            await call(client, "POST", f"/api/matches/{match_id}/submissions",
+                       headers=bearer(token), json={"text": random.choice(legal)})
             bids += 1
         await asyncio.sleep(every)
 
@@ -93,8 +107,8 @@ async def run(url: str, args: argparse.Namespace) -> None:
                    for e in made["entrants"].values()]
         created = most = 0.0
         while not all(p.done() for p in players):
-            boards = (await client.get(f"/api/events/{event_id}/boards",
-                                       headers=bearer(host))).json()["boards"]
+            boards = (await call(client, "GET", f"/api/events/{event_id}/boards",
+                                 headers=bearer(host)))["boards"]
             if not created and len(boards) == args.boards:
                 created = time.monotonic() - began
             most = max(most, sum(1 for b in boards if not b.get("over")))

@@ -8,6 +8,7 @@ import json
 import signal
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -43,7 +44,8 @@ def log_entries(engine: Any, event_id: str) -> list[dict[str, Any]]:
 def test_sigkill_of_the_directors_process_at_a_pairing_loses_and_doubles_no_round(
     pg: str, servers: list[Server]
 ) -> None:
-    started = [Server(pg, free_port(), ("--cluster",)) for _ in range(2)]
+    with ThreadPoolExecutor(2) as starting:  # both start at once: half the wait
+        started = list(starting.map(lambda _: Server(pg, free_port(), ("--cluster",)), (0, 1)))
     servers.extend(started)
     a, b = started
     entrants = [{"name": f"Bot {k}", "kind": "bot", "bot": "random"} for k in range(8)]
