@@ -126,11 +126,12 @@ export async function consolePage(app, id) {
     ];
   }
 
-  function boardActions(board) {
+  function boardActions(board, names) {
     const url = `${base}/matches/${board.match}`;
     if (board.over) return h("p", {class: "muted"}, board.reason || "over");
     const outcome = h("select", {class: "outcome", "aria-label": "result"},
-      h("option", {value: "1-0"}, "1-0"), h("option", {value: "0-1"}, "0-1"), h("option", {value: "1/2-1/2"}, "½-½"));
+      h("option", {value: "1-0"}, `${names[0]} wins`), h("option", {value: "0-1"}, `${names[1]} wins`),
+      h("option", {value: "1/2-1/2"}, "draw"));
     const reason = h("input", {type: "text", class: "reason", placeholder: "reason", maxlength: 500, "aria-label": "reason"});
     const seats = Object.entries(board.invites || {}).map(([seat, invite]) => h("div", {class: "seatline"},
       `seat ${seat} ${board.joined && board.joined[seat] ? "taken" : "not taken"}`,
@@ -178,7 +179,7 @@ export async function consolePage(app, id) {
       const typing = boards.contains(document.activeElement) && document.activeElement.tagName === "INPUT";
       if (!typing) {
         fill(boards, data.boards.length ? data.boards.map((b) => boardCard(b, boardNames(event, b), [
-          h("a", {class: "watch", href: `/watch/${b.match}`, target: "_blank"}, "watch"), boardActions(b)])) :
+          h("a", {class: "watch", href: `/watch/${b.match}`, target: "_blank"}, "watch"), boardActions(b, boardNames(event, b))])) :
           h("p", {class: "muted"}, "No board on: pair the next round."));
       }
     } else fill(boards, h("p", {class: "muted"}, event.phase === "entry" ? "Add the entrants, then start the event." : "The event is closed."));
