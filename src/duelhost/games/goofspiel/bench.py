@@ -52,6 +52,29 @@ def time_ours_loop(game: Game, matches: int) -> float:
     return (time.process_time() - start) / matches
 
 
+def time_parallel_env(cards: int, matches: int) -> float | None:
+    """CPU seconds per random match through PettingZoo's ``parallel_env`` (random masked
+    indices, NumPy); None without the research extra."""
+    try:
+        import numpy as np
+
+        from duelhost.envs import parallel_env
+    except ImportError:
+        return None
+    env = parallel_env("goofspiel", galaxies=1, planets=cards, max_replays=0)
+    rng = np.random.default_rng(1)
+    start = time.process_time()
+    for seed in range(matches):
+        observations, _ = env.reset(seed=seed)
+        while env.agents:
+            chosen = {
+                agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+                for agent in env.agents
+            }
+            observations, _, _, _, _ = env.step(chosen)
+    return (time.process_time() - start) / matches
+
+
 def time_openspiel(cards: int, matches: int) -> float:
     """CPU seconds per random match of OpenSpiel's ``goofspiel`` (pyspiel must be importable)."""
     import pyspiel
@@ -84,6 +107,10 @@ def extra(
         (f"duelhost {label}, random bot: ms per match", f"{1000 * runner:.3f}"),
         (f"duelhost {label}, bare loop: ms per match", f"{1000 * loop:.3f}"),
     ]
+    wrapped = time_parallel_env(cards, max(1, matches // 3))
+    if wrapped is not None:
+        rows.append((f"PettingZoo parallel_env {label}: ms per match", f"{1000 * wrapped:.3f}"))
+        rows.append(("ratio parallel_env / bare loop", f"{wrapped / loop:.1f}"))
     try:
         import pyspiel  # noqa: F401
     except ImportError:
