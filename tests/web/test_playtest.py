@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import against_bot
+from tests.web.conftest import against_bot, create, ready, wait_decision
 from tests.web.test_multiplanetary import wait_tick
+from tests.web.test_warriors_death_break import play
 
 
 def home_with_ships(page: Any) -> str:
@@ -75,3 +76,37 @@ def test_the_next_tick_countdown_counts_down(server: Server, pages: Any) -> None
         arg=first,
     )
     assert south.evaluate("window.duelhost.frame.view.tick") == 0
+
+
+def test_warriors_death_says_what_the_second_pick_is_and_marks_the_blue_mage_in_the_break(
+    server: Server, pages: Any
+) -> None:
+    """The play button names the second pick ("Pick the disguise", not "Pick the second unit");
+    in the break after a bout whose last round was the seat's own Blue Mage, the caption over
+    the finished bout explains the ◆ round (it shows the true winner, not the announced one)."""
+    match = create(
+        server,
+        game="warriors_death",
+        options={"bouts": 2, "rounds": 2, "break_seconds": 120},
+        clock={"mode": "move", "seconds": 60},
+        seed=1,
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    play(south, 9)
+    play(north, 0, last=True)
+    wait_decision(south, 1)
+    south.click("#hand .card[data-unit='1']")
+    assert south.inner_text("#play") == "Pick the unit you predict"
+    south.click("#hand .card[data-unit='2']")
+    assert south.inner_text("#play") == "Pick the disguise"
+    south.locator("button.pill", has_text="Chocobo").first.click()
+    south.click("#play")
+    south.wait_for_selector("#sent")
+    play(north, 3, last=True)
+    wait_decision(south, 2)
+    south.wait_for_selector("#wd-break")
+    assert south.locator(".wd-cell[data-truth='yes']").count() > 0
+    assert "◆ your Blue Mage's rounds" in south.inner_text("#rounds-caption")
