@@ -110,3 +110,17 @@ def test_warriors_death_says_what_the_second_pick_is_and_marks_the_blue_mage_in_
     south.wait_for_selector("#wd-break")
     assert south.locator(".wd-cell[data-truth='yes']").count() > 0
     assert "◆ your Blue Mage's rounds" in south.inner_text("#rounds-caption")
+
+
+def test_the_match_page_links_to_the_rules(server: Server, pages: Any) -> None:
+    """A newcomer who clicked "Play the bot now" finds the rules from the board, at 400 px too."""
+    match, south = against_bot(server, pages, "tactic", 2)
+    link = south.locator("header #rules-link")
+    assert link.get_attribute("href") == "/rules/tactic"
+    assert link.is_visible()
+    narrow = ready(pages(f"/watch/{match['id']}", 400, 800))
+    box = narrow.locator("header #rules-link").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 400
+    rules = pages("/rules/tactic")
+    rules.wait_for_selector("h2")
+    assert "/TACTIC/" in rules.inner_text("h2 >> nth=0")

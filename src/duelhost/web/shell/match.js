@@ -116,6 +116,10 @@ class MatchPage {
         // RULINGS G7: a seed the creator chose is said before the first decision.
         + (frame.seed_chosen_by_creator ? " · seed chosen by the match's creator" : "");
       document.title = (game ? game.title : frame.game) + " · duelhost";
+      // The rules, one click away from the board (a new tab: the match keeps its page).
+      if (game && game.rules && !$("rules-link")) {
+        $("title").after(h("a", {href: game.rules, id: "rules-link", class: "rules-link", target: "_blank", rel: "noopener"}, "Rules"));
+      }
       if (this.seat !== null) this.takeSeat(frame.game);
       if (this.seat !== null) this.unsent = new Unsent(this.matchId, this.seat);
       this.boardName = game ? game.board : frame.game;
