@@ -124,3 +124,13 @@ def test_the_match_page_links_to_the_rules(server: Server, pages: Any) -> None:
     rules = pages("/rules/tactic")
     rules.wait_for_selector("h2")
     assert "/TACTIC/" in rules.inner_text("h2 >> nth=0")
+
+
+def test_a_receipt_shows_its_whole_move(server: Server, pages: Any) -> None:
+    """The receipts list read "nothing …", "Move …", "place Ac…": the move is the point."""
+    _, south = against_bot(server, pages, "multiplanetary", 7)
+    south.click("#wait")
+    south.wait_for_selector("#receipts li[data-decision] b")
+    move = south.locator("#receipts li[data-decision] b").first
+    assert move.inner_text() == "nothing for this tick"
+    assert move.evaluate("b => b.scrollWidth <= b.clientWidth"), "the move is cut off"
