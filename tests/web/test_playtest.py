@@ -134,3 +134,22 @@ def test_a_receipt_shows_its_whole_move(server: Server, pages: Any) -> None:
     move = south.locator("#receipts li[data-decision] b").first
     assert move.inner_text() == "nothing for this tick"
     assert move.evaluate("b => b.scrollWidth <= b.clientWidth"), "the move is cut off"
+
+
+def test_goofspiel_shows_the_match_score_at_400_px(server: Server, pages: Any) -> None:
+    """At 400 px the score table scrolled and hid its last column, strategic value: the
+    match's score. It comes first now, in view."""
+    match = create(
+        server, game="goofspiel", seed=3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
+    )
+    south = ready(pages(match["seats"][0]["invite_url"], 400, 800))
+    for seat in (0, 1):
+        # In view: inside the visible part of the table's scrolling box, which is on screen.
+        seen = south.evaluate(
+            """s => { const c = document.querySelector(`#scores [data-strategic='${s}']`)
+                      .getBoundingClientRect();
+                      const box = document.querySelector("#scores").getBoundingClientRect();
+                      return c.right <= Math.min(box.right, innerWidth) && c.left >= box.left; }""",
+            seat,
+        )
+        assert seen, f"seat {seat}'s strategic value is scrolled out of view"
