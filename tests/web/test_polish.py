@@ -1,0 +1,61 @@
+"""What the playtest of docs/playtest.md left "not fixed", each checked in the browser:
+
+- Generalissimo: the headline said "Waiting for North (seat 1) (deciding)." (two brackets).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.server.live import Server
+from tests.web.conftest import create, ready
+from tests.web.test_invites import create_in_lobby
+
+
+def test_the_headline_says_who_is_deciding_in_one_phrase(server: Server, pages: Any) -> None:
+    match = create(server, game="generalissimo", seed=1)
+    pages_ = [ready(pages(seat["invite_url"])) for seat in match["seats"]]
+    waiting = next(p for p in pages_ if not p.evaluate(
+        "window.duelhost.frame.to_act.includes(window.duelhost.seat)"))
+    waiting.wait_for_function("() => document.querySelector('#status').textContent.includes('decide')")
+    status = waiting.inner_text("#status")
+    assert re.fullmatch(r"Waiting for \w+ \(seat [01]\) to decide\.", status), status
+    assert ") (" not in status
+
+
+def test_the_lobby_offers_no_reissue_of_the_players_own_seat(server: Server, pages: Any) -> None:
+    """On a match against the bot the only human seat is the player's own: re-issuing it would
+    revoke it, so the lobby offers nothing to re-issue."""
+    lobby = ready(pages("/"))
+    lobby.locator("article[data-game='goofspiel'] [data-action=play-bot]").click()
+    lobby.wait_for_url(f"{server.url}/play/*")
+    mid = ready(lobby).evaluate("window.duelhost.matchId")
+    lobby.goto(server.url + "/")
+    row = lobby.locator(f"#yours li[data-match='{mid}']")
+    row.locator(".seat-link").wait_for()
+    assert row.locator("[data-reissue]").count() == 0
+    assert "re-issue" not in row.inner_text().lower()
+
+
+def test_the_reissue_is_a_button_that_asks_first(server: Server, pages: Any) -> None:
+    """On a match of two people whose seat 0 the host took: only seat 1 is offered, as a
+    button, and a click asks (saying what it does) before anything is revoked; Cancel goes
+    back."""
+    lobby = create_in_lobby(pages)
+    mid = lobby.get_attribute("#created", "data-match")
+    lobby.click("#created .seat-link")
+    ready(lobby)
+    lobby.goto(server.url + "/")
+    ready(lobby)
+    row = f"#yours li[data-match='{mid}']"
+    offered = lobby.locator(f"{row} [data-reissue]")
+    assert offered.count() == 1 and offered.get_attribute("data-reissue") == "1"
+    assert offered.evaluate("b => getComputedStyle(b).borderStyle") != "none"
+    assert offered.evaluate("b => getComputedStyle(b).borderColor") != "rgba(0, 0, 0, 0)"
+    offered.click()
+    words = lobby.inner_text(f"{row} .reissue")
+    assert "seat 1" in words and "old link" in words
+    assert lobby.locator(f"{row} .invite-link").count() == 0  # nothing revoked yet
+    lobby.click(f"{row} [data-reissue-cancel='1']")
+    assert lobby.locator(f"{row} [data-reissue='1']").count() == 1
