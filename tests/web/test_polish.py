@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready
+from tests.web.conftest import against_bot, create, ready
 from tests.web.test_invites import create_in_lobby
 
 
@@ -59,3 +59,39 @@ def test_the_reissue_is_a_button_that_asks_first(server: Server, pages: Any) -> 
     assert lobby.locator(f"{row} .invite-link").count() == 0  # nothing revoked yet
     lobby.click(f"{row} [data-reissue-cancel='1']")
     assert lobby.locator(f"{row} [data-reissue='1']").count() == 1
+
+
+def test_tactical_genius_sends_the_build_and_asks_before_a_pass(
+    server: Server, pages: Any
+) -> None:
+    """While a unit is being built, the primary button sends it (it read "Send: pass" and
+    ended the phase with no unit); sending nothing asks first, in words."""
+    _, south = against_bot(server, pages, "tactical_genius", 4)
+    south.click("[data-cell='D2']")
+    send = south.locator("#send-build")
+    assert "pass" not in send.inner_text() and "primary" in (send.get_attribute("class") or "")
+    assert send.inner_text().startswith("Add ") and send.inner_text().endswith(" and send")
+    south.click("#builder button:text('cancel')")
+    assert "primary" not in (send.get_attribute("class") or "")
+    send.click()
+    words = south.inner_text("#pass-confirm")
+    assert "Send nothing this round" in words and "No unit is built" in words
+    assert south.evaluate("window.duelhost.submissions.list.length") == 0
+    south.click("#pass-no")
+    assert south.locator("#pass-confirm").count() == 0
+    south.click("[data-cell='D2']")
+    name = south.input_value("#build-name")
+    send.click()  # the unit being built goes out with the send
+    south.wait_for_function(
+        "n => window.duelhost.frame.view.units.some(u => u.seat === 0 && u.name === n)", arg=name
+    )
+
+
+def test_tactical_genius_names_the_columns_and_the_far_edge(server: Server, pages: Any) -> None:
+    _, south = against_bot(server, pages, "tactical_genius", 5)
+    assert "your columns (A-D, green)" in south.inner_text("#status")
+    legend = south.inner_text("#tg-legend")
+    assert "Yours: columns A-D (green, left)" in legend
+    assert "Blue's: columns G-J" in legend
+    assert "reaches the other side's last column (column J for Green" in legend
+    assert "wins the match" in legend
