@@ -9,8 +9,9 @@ import re
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import against_bot, create, ready
+from tests.web.conftest import against_bot, create, ready, shoot, wait_decision
 from tests.web.test_invites import create_in_lobby
+from tests.web.test_warriors_death_break import play
 
 
 def test_the_headline_says_who_is_deciding_in_one_phrase(server: Server, pages: Any) -> None:
@@ -95,3 +96,49 @@ def test_tactical_genius_names_the_columns_and_the_far_edge(server: Server, page
     assert "Blue's: columns G-J" in legend
     assert "reaches the other side's last column (column J for Green" in legend
     assert "wins the match" in legend
+
+
+def test_warriors_death_round_names_are_readable_and_whole_at_400_px(
+    server: Server, pages: Any
+) -> None:
+    """The round strip's unit names were SVG text scaled with the strip (~5 px at 400 px) and
+    "as Black Mage" was cut in its cell: at 400 px each name is at least 10 px and inside its
+    cell."""
+    match = create(
+        server,
+        game="warriors_death",
+        options={"bouts": 2, "rounds": 10},
+        clock=None,
+        seed=2,
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    south.click("#hand .card[data-unit='2']")  # the Blue Mage, disguised as a Black Mage
+    south.locator("button.pill", has_text="Black Mage").first.click()
+    south.click("#play")
+    south.wait_for_selector("#sent")
+    play(north, 3, last=True)
+    wait_decision(south, 1)
+    south.wait_for_selector(".wd-cell[data-round='1'][data-seat='0']")
+    for width in (1280, 400):
+        south.set_viewport_size({"width": width, "height": 800})
+        names = south.evaluate(
+            """() => [...document.querySelectorAll('.wd-cell[data-round="1"]')].map(c => {
+                 const t = [...c.querySelectorAll('*')].find(e => /Black Mage|Astrologian/.test(
+                   e.textContent) && !e.children.length) || c;
+                 const box = t.getBoundingClientRect(), cell = c.getBoundingClientRect();
+                 return {text: t.textContent, size: box.height,
+                         inside: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5
+                           && box.top >= cell.top - 0.5 && box.bottom <= cell.bottom + 0.5,
+                         whole: t.scrollWidth <= Math.ceil(box.width) + 1}; })"""
+        )
+        shown = [n for n in names if "Black Mage" in n["text"]]
+        assert shown, names
+        for name in shown:
+            assert name["inside"] and name["whole"], (width, name)
+            assert name["size"] >= 10, (width, name)
+        assert south.evaluate("document.documentElement.scrollWidth") <= width
+        south.locator("#rounds").scroll_into_view_if_needed()
+        shoot(south, f"warriors_death-round-strip-{width}")
