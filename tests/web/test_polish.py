@@ -10,6 +10,7 @@ from typing import Any
 
 from tests.server.live import Server
 from tests.web.conftest import against_bot, create, ready, shoot, wait_decision
+from tests.web.test_goofspiel import bid
 from tests.web.test_invites import create_in_lobby
 from tests.web.test_warriors_death_break import play
 
@@ -142,3 +143,28 @@ def test_warriors_death_round_names_are_readable_and_whole_at_400_px(
         assert south.evaluate("document.documentElement.scrollWidth") <= width
         south.locator("#rounds").scroll_into_view_if_needed()
         shoot(south, f"warriors_death-round-strip-{width}")
+
+
+def test_goofspiel_explains_the_mark_on_a_won_galaxy(server: Server, pages: Any) -> None:
+    """A won galaxy has its winner's mark in the corner (● or ■): a caption says so."""
+    match = create(
+        server,
+        game="goofspiel",
+        seed=8,
+        options={"galaxies": 2, "planets": 1},
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    bid(south, 1)  # one planet a galaxy: the first galaxy is decided at once
+    wait_decision(south, 1)
+    legend = south.locator("#galaxies #galaxy-legend")
+    words = legend.inner_text()
+    assert "won" in words and "● you" in words and "■ opponent" in words, words
+    assert legend.is_visible()
+    south.set_viewport_size({"width": 400, "height": 800})
+    box = legend.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 400
+    legend.scroll_into_view_if_needed()
+    shoot(south, "goofspiel-galaxy-legend-400")
+    south.set_viewport_size({"width": 1280, "height": 800})
+    shoot(south, "goofspiel-galaxy-legend-1280")
