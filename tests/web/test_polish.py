@@ -1,6 +1,13 @@
 """What the playtest of docs/playtest.md left "not fixed", each checked in the browser:
 
 - Generalissimo: the headline said "Waiting for North (seat 1) (deciding)." (two brackets).
+- Lobby: "re-issue seat 0's invite" was offered for the player's own seat of a bot match (it
+  would revoke it) and looked like plain text: only seats the browser does not hold are
+  offered, as a button that asks first.
+- Tactical Genius: "Send: pass" was the primary button while a unit was being built; the
+  board never named "your columns" nor explained "wins (far edge)".
+- A Warrior's Death: the round strip's unit names were ~5 px at 400 px, "as Black Mage" cut.
+- Goofspiel: the mark on a won galaxy had no legend.
 """
 
 from __future__ import annotations
@@ -18,9 +25,14 @@ from tests.web.test_warriors_death_break import play
 def test_the_headline_says_who_is_deciding_in_one_phrase(server: Server, pages: Any) -> None:
     match = create(server, game="generalissimo", seed=1)
     pages_ = [ready(pages(seat["invite_url"])) for seat in match["seats"]]
-    waiting = next(p for p in pages_ if not p.evaluate(
-        "window.duelhost.frame.to_act.includes(window.duelhost.seat)"))
-    waiting.wait_for_function("() => document.querySelector('#status').textContent.includes('decide')")
+    waiting = next(
+        p
+        for p in pages_
+        if not p.evaluate("window.duelhost.frame.to_act.includes(window.duelhost.seat)")
+    )
+    waiting.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('decide')"
+    )
     status = waiting.inner_text("#status")
     assert re.fullmatch(r"Waiting for \w+ \(seat [01]\) to decide\.", status), status
     assert ") (" not in status
@@ -63,9 +75,7 @@ def test_the_reissue_is_a_button_that_asks_first(server: Server, pages: Any) -> 
     assert lobby.locator(f"{row} [data-reissue='1']").count() == 1
 
 
-def test_tactical_genius_sends_the_build_and_asks_before_a_pass(
-    server: Server, pages: Any
-) -> None:
+def test_tactical_genius_sends_the_build_and_asks_before_a_pass(server: Server, pages: Any) -> None:
     """While a unit is being built, the primary button sends it (it read "Send: pass" and
     ended the phase with no unit); sending nothing asks first, in words."""
     _, south = against_bot(server, pages, "tactical_genius", 4)

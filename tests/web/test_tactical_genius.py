@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, seat_again, shoot, send_build, wait_over
+from tests.web.conftest import create, ready, seat_again, send_build, shoot, wait_over
 
 
 def mine(page: Any) -> dict[str, Any]:
