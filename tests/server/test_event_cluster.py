@@ -50,7 +50,7 @@ def test_sigkill_of_the_directors_process_at_a_pairing_loses_and_doubles_no_roun
     a, b = started
     entrants = [{"name": f"Bot {k}", "kind": "bot", "bot": "random"} for k in range(8)]
     made = httpx.post(f"{a.url}/api/events", timeout=30, json={
-        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 1}, "rounds": 4,
+        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 1}, "rounds": 3,
         "clock": {"seconds": 5}, "auto": True, "entrants": entrants}).json()
     event_id, key = made["id"], made["host_key"]
     started_event = httpx.post(f"{a.url}/api/events/{event_id}/start", timeout=30,
@@ -58,11 +58,11 @@ def test_sigkill_of_the_directors_process_at_a_pairing_loses_and_doubles_no_roun
     assert started_event.status_code == 200, started_event.text
     engine = create_engine(pg)
     deadline = time.monotonic() + 60
-    # Kill the director's process the moment round 2's last result is in: it is pairing
-    # round 3 (or about to).
+    # Kill the director's process the moment round 1's last result is in: it is pairing
+    # round 2 (or about to).
     while True:
         entries = log_entries(engine, event_id)
-        results = [e for e in entries if e["action"] == "result" and e["round"] == 2]
+        results = [e for e in entries if e["action"] == "result" and e["round"] == 1]
         if len(results) == 4:
             break
         assert time.monotonic() < deadline, a.output() + b.output()
@@ -79,8 +79,8 @@ def test_sigkill_of_the_directors_process_at_a_pairing_loses_and_doubles_no_roun
         assert time.monotonic() < deadline, survivor.output()
         time.sleep(0.2)
     pairs = [e["round"] for e in log_entries(engine, event_id) if e["action"] == "pair"]
-    assert pairs == [1, 2, 3, 4]  # each round paired once, none lost
-    assert [r["number"] for r in event["rounds"]] == [1, 2, 3, 4]
+    assert pairs == [1, 2, 3]  # each round paired once, none lost
+    assert [r["number"] for r in event["rounds"]] == [1, 2, 3]
     assert director_url(engine, event_id) in (survivor.url, None)
     record = httpx.get(f"{survivor.url}/api/events/{event_id}/record", timeout=30).json()
     assert verify_event(EventRecord.from_json(record)).ok

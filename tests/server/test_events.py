@@ -55,6 +55,7 @@ def cli_verify(path: Path, data: dict[str, Any]) -> Any:
     return CliRunner().invoke(app, ["verify", str(path)])
 
 
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_a_swiss_of_bots_is_paired_and_played_to_its_end(client: TestClient,
                                                          tmp_path: Path) -> None:
     created = client.post("/api/events", json={
@@ -161,9 +162,9 @@ def run_arena(client: TestClient, duration: float, players: int) -> dict[str, An
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_a_short_arena_pairs_players_again_as_they_finish(client: TestClient) -> None:
-    event = run_arena(client, 6, 6)
+    event = run_arena(client, 4, 6)
     games = [g for r in event["rounds"] for p in r["pairings"] for g in p["games"]]
-    assert len(event["rounds"]) >= 3 and len(games) >= 6
+    assert len(event["rounds"]) >= 2 and len(games) >= 6
     assert event["standings"][0]["points"] >= event["standings"][-1]["points"]
 
 

@@ -91,6 +91,13 @@ class EventStore:
         row.updated = now
         return True
 
+    def version(self, event_id: str) -> int | None:
+        """The stored version of the event (None: no such event)."""
+        with self.store.engine.connect() as connection:
+            found = connection.execute(
+                select(events.c.version).where(events.c.id == event_id)).scalar()
+        return None if found is None else int(found)
+
     def log(self, event_id: str) -> list[dict[str, Any]]:
         """The event's log entries in order, each with its ``seq`` and ``time``."""
         with self.store.engine.connect() as connection:

@@ -61,7 +61,7 @@ async def run(service: EventService, event_id: str) -> None:
             await asyncio.wait_for(wake.wait(), timeout=service.tick)
         wake.clear()
         try:
-            state = await service.get(event_id)
+            state = await service.current(event_id)
             if state.phase == "closed":
                 return
             await one_pass(service, state)

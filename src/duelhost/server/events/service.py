@@ -113,6 +113,18 @@ class EventService:
             self.snapshots.note(state, self.hub.now())
         return state
 
+    async def current(self, event_id: str) -> EventState:
+        """The event for its director's pass: on a cluster read again when another process
+        stored a change (a host action it received); one process alone knows every change."""
+        state = await self.get(event_id)
+        if self.book is None:
+            return state
+        stored = await asyncio.to_thread(self.store.version, event_id)
+        if stored is not None and stored != state.row.version:
+            async with self.locks[event_id]:
+                return await self.reload(event_id)
+        return state
+
     def event_of(self, match_id: str) -> EventState | None:
         """The event a match is a game of, as known here (None: none, or not known)."""
         event_id = self.match_event.get(match_id)
