@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from duelhost.cli import app
-from duelhost.events import EventRecord, verify_event
+from duelhost.events import EventRecord, rated_games, verify_event
 from duelhost.events.model import Game
 from tests.server.accounts_kit import player
 from tests.server.conftest import bearer
@@ -203,3 +203,40 @@ def test_accounts_enter_find_their_game_and_host_with_their_session(client: Test
     held = alice.get("/api/me/matches").json()
     assert me["game"]["match"] in json.dumps(held)
     assert client.get(f"/api/events/{event_id}/me").json()["entrant"] is None
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_no_show_check_in_and_autostart(client: TestClient) -> None:
+    now = time.time()
+    made = client.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 1, "options": {"galaxies": 1},
+        "no_show_grace": 1, "rated": True,
+        "entrants": [{"name": "Ann", "kind": "guest", "rating": 2000},
+                     {"name": "Ben", "kind": "guest", "rating": 1900},
+                     {"name": "Cat", "kind": "guest", "rating": 1000}, *bots(1)]}).json()
+    event_id, key = made["id"], made["host_key"]
+    ann, ben = made["entrants"]["ann"]["key"], made["entrants"]["ben"]["key"]
+    configured = client.post(f"/api/events/{event_id}/settings", headers=bearer(key), json={
+        "checkin_until": now + 60, "autostart_at": now + 1})
+    assert configured.status_code == 200, configured.text
+    for guest in (ann, ben):
+        assert client.post(f"/api/events/{event_id}/checkin", headers=bearer(guest)
+                           ).status_code == 200
+    client.post(f"/api/events/{event_id}/entrants", headers=bearer(key),
+                json={"name": "Bot X", "kind": "bot", "bot": "random"})
+    client.post(f"/api/events/{event_id}/checkin", headers=bearer(ann))
+    # Autostart: the entrants not checked in (Cat and the bots) are dropped; Ann meets Ben;
+    # neither opens the invite: after the grace both forfeit.
+    event = wait_for(client, event_id, lambda e: e["phase"] == "running", key=key)
+    assert [e["name"] for e in event["entrants"]] == ["Ann", "Ben"]
+    event = wait_for(client, event_id, lambda e: all(
+        g.get("outcome") for p in e["rounds"][0]["pairings"] for g in p["games"]
+    ) and e["rounds"][0]["pairings"][0]["games"], key=key)
+    game = event["rounds"][0]["pairings"][0]["games"][0]
+    assert game["outcome"] == "--"
+    record = client.get(f"/api/events/{event_id}/record", headers=bearer(key)).json()
+    assert [a["kind"] for a in record["actions"]] == ["forfeit"]
+    assert EventRecord.from_json(record).config.rated
+    assert rated_games(EventRecord.from_json(record)) == []
+    match = record["matches"][game["match_id"]]
+    assert match["result"]["reason"].startswith("adjudicated: no-show")
