@@ -240,3 +240,28 @@ def test_no_show_check_in_and_autostart(client: TestClient) -> None:
     assert rated_games(EventRecord.from_json(record)) == []
     match = record["matches"][game["match_id"]]
     assert match["result"]["reason"].startswith("adjudicated: no-show")
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_no_scouting_refuses_a_playing_entrants_browser_the_other_boards(
+    client: TestClient,
+) -> None:
+    made = client.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 1, "options": {"galaxies": 1},
+        "no_scouting": True, "entrants": [{"name": "Ann", "kind": "guest", "rating": 2000},
+                                          *bots(3)]}).json()
+    event_id, key = made["id"], made["host_key"]
+    client.post(f"/api/events/{event_id}/start", headers=bearer(key))
+    event = wait_for(client, event_id, lambda e: all(
+        p["games"] for p in e["rounds"][0]["pairings"]), key=key)
+    games = {p["first"] + p["second"]: p["games"][0]["match_id"]
+             for p in event["rounds"][0]["pairings"]}
+    own = next(m for pair, m in games.items() if "ann" in pair)
+    other = next(m for pair, m in games.items() if "ann" not in pair)
+    cookie = {f"duelhost_entrant_{event_id}": made["entrants"]["ann"]["key"]}
+    client.cookies.update(cookie)
+    refused = client.get(f"/api/matches/{other}")
+    assert refused.status_code == 403 and "no scouting" in refused.json()["error"]
+    assert client.get(f"/api/matches/{own}").status_code == 200
+    client.cookies.clear()
+    assert client.get(f"/api/matches/{other}").status_code == 200
