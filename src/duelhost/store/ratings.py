@@ -1,0 +1,327 @@
+"""Ratings in the store (issue 30): each finished rated match changes both seats' ratings once,
+in the transaction that stores its result (``rate_finished``, called by ``Store._insert_steps``
+and ``Store.append`` before they mark the match over), and the queries of the leaderboards and
+profiles (``RatingBook``).
+
+Exactly once: the match row is read in that transaction and only a match not yet over is rated;
+``rating_changes`` has ``UNIQUE (match_id, account_id)``; in a cluster a step of a match this
+process lost is fenced in the same transaction (``Store.append_many``), so only the match's owner
+can end it. The rating rows are read ``FOR UPDATE`` in key order on PostgreSQL, so two processes
+ending matches of one account (a bot's) one after the other each build on the other's result.
+
+The maths is ``duelhost.ratings.glicko2``; which matches are rated is ``duelhost.ratings.rules``;
+the bots' accounts are ``duelhost.ratings.bots``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import bindparam, insert, or_, select, tuple_, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+
+from duelhost.ratings import glicko2, rules
+from duelhost.ratings.bots import bot_account_id, bot_account_name
+from duelhost.ratings.glicko2 import DEFAULT, Parameters, Rating
+from duelhost.store.schema import accounts, match_log, matches, rating_changes, ratings, seat_holders
+
+Finished = tuple[str, dict[str, Any] | None, float]
+"""A match a step ends: ``(match_id, result, now)``."""
+Key = tuple[str, str]
+"""A rating's key: ``(account_id, pool)``."""
+
+
+@dataclass
+class Held:
+    """A rating row as read for update (and changed in memory until written)."""
+
+    rating: Rating
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    last_game: float | None = None
+    new: bool = True
+
+
+@dataclass(frozen=True)
+class Game:
+    """One rated game to apply: the pool, each seat's account, each seat's score, the time."""
+
+    match_id: str
+    pool: str
+    accounts: tuple[str, str]
+    scores: tuple[float, float]
+    time: float
+    series: list[str] | None = None
+
+
+def _insert_ignoring(connection: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert rows, skipping those whose key exists (both backends' ``ON CONFLICT DO NOTHING``)."""
+    if not rows:
+        return
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    connection.execute(dialect.insert(table).on_conflict_do_nothing(), rows)
+
+
+def ensure_bot_accounts(connection: Connection, pairs: Iterable[tuple[str, str]], now: float) -> None:
+    """Give each ``(game, bot)`` its account if it has none (idempotent; any process)."""
+    rows = []
+    for game, bot in sorted(set(pairs)):
+        name = bot_account_name(game, bot)
+        if len(name) <= 64:
+            rows.append(
+                {
+                    "id": bot_account_id(name),
+                    "name": name,
+                    "name_key": name.lower(),
+                    "kind": "bot",
+                    "created": now,
+                }
+            )
+    _insert_ignoring(connection, accounts, rows)
+
+
+def rate_finished(
+    connection: Connection, finished: Sequence[Finished], parameters: Parameters = DEFAULT
+) -> int:
+    """Rate the rated matches among ``finished`` that the store does not hold as over yet (in
+    the caller's transaction, before it marks them over). Returns how many were rated."""
+    ids = sorted({match_id for match_id, _, _ in finished})
+    if not ids:
+        return 0
+    found = connection.execute(
+        select(matches.c.id, matches.c.game, matches.c.pool, matches.c.seats).where(
+            matches.c.id.in_(ids), matches.c.rated.is_(True), matches.c.over.is_(False)
+        )
+    ).all()
+    if not found:
+        return 0
+    rated = {row.id: row for row in found}
+    games = _games(connection, [f for f in finished if f[0] in rated], rated)
+    apply_games(connection, games, parameters)
+    return len(games)
+
+
+def _games(connection: Connection, finished: Sequence[Finished], rated: dict[str, Any]) -> list[Game]:
+    """The games to rate among these finished rated matches (the others are unrated)."""
+    ids = sorted(rated)
+    holders: dict[str, dict[int, str | None]] = {}
+    for match_id, seat, account_id in connection.execute(
+        select(seat_holders.c.match_id, seat_holders.c.seat, seat_holders.c.account_id).where(
+            seat_holders.c.match_id.in_(ids)
+        )
+    ):
+        holders.setdefault(match_id, {})[int(seat)] = account_id
+    acted: dict[str, set[int]] = {}
+    for match_id, text in connection.execute(
+        select(match_log.c.match_id, match_log.c.entry).where(
+            match_log.c.match_id.in_(ids),
+            or_(*(match_log.c.entry.like(f'%"type":"{kind}"%') for kind in rules.DECISIONS)),
+        )
+    ):
+        acted.setdefault(match_id, set()).update(rules.acted_in_log([json.loads(text)]))
+    bots: list[tuple[str, str]] = []
+    games: list[Game] = []
+    for match_id, result, now in finished:
+        row = rated[match_id]
+        seats = json.loads(row.seats)
+        if rules.unrated_reason(result, acted.get(match_id, set())) is not None:
+            continue
+        assert result is not None
+        players = seat_accounts(row.game, seats, holders.get(match_id, {}))
+        if players is None:
+            continue
+        bots += [(row.game, s["bot"]) for s in seats if s.get("kind") == "bot"]
+        pool = row.pool or row.game
+        games.append(Game(match_id, pool, players, rules.scores(result), now))
+    ensure_bot_accounts(connection, bots, max((g.time for g in games), default=0.0))
+    return games
+
+
+def seat_accounts(
+    game: str, seats: list[dict[str, Any]], holders: dict[int, str | None]
+) -> tuple[str, str] | None:
+    """Each seat's account (a bot seat: its bot's account; a human seat: the account holding
+    it), or None when a seat has none or both seats are one account (unrated)."""
+    found: list[str] = []
+    for number, seat in enumerate(seats[:2]):
+        if seat.get("kind") == "bot":
+            name = bot_account_name(game, str(seat.get("bot") or "random"))
+            if len(name) > 64:
+                return None
+            found.append(bot_account_id(name))
+        else:
+            holder = holders.get(number)
+            if holder is None:
+                return None
+            found.append(holder)
+    if len(found) != 2 or found[0] == found[1]:
+        return None
+    return found[0], found[1]
+
+
+def _held(connection: Connection, keys: list[Key], parameters: Parameters) -> dict[Key, Held]:
+    """The rating rows of ``keys``, locked for update in key order (PostgreSQL); a key without
+    a row is a new player's rating."""
+    query = select(ratings).where(tuple_(ratings.c.account_id, ratings.c.pool).in_(keys))
+    if connection.dialect.name == "postgresql":
+        query = query.order_by(ratings.c.account_id, ratings.c.pool).with_for_update()
+    held = {key: Held(glicko2.new_rating(parameters)) for key in keys}
+    for row in connection.execute(query):
+        held[(row.account_id, row.pool)] = Held(
+            Rating(row.rating, row.deviation, row.volatility),
+            row.games,
+            row.wins,
+            row.draws,
+            row.losses,
+            row.last_game,
+            new=False,
+        )
+    return held
+
+
+def apply_games(
+    connection: Connection, games: Sequence[Game], parameters: Parameters = DEFAULT
+) -> list[dict[str, Any]]:
+    """Apply rated games in order (in the caller's transaction): a ``rating_changes`` row per
+    account per game, and the ratings updated. Returns the changes written."""
+    if not games:
+        return []
+    keys = sorted({(account, g.pool) for g in games for account in g.accounts})
+    if connection.dialect.name == "postgresql":
+        # Rows of new players exist before they are locked: a second process waits on them.
+        _insert_ignoring(connection, ratings, [_new_row(k, parameters) for k in keys])
+    held = _held(connection, keys, parameters)
+    changes = [change for game in games for change in step(held, game, parameters)]
+    connection.execute(insert(rating_changes), changes)
+    _write(connection, held, keys, max(g.time for g in games))
+    return changes
+
+
+def _new_row(key: Key, parameters: Parameters) -> dict[str, Any]:
+    return {
+        "account_id": key[0],
+        "pool": key[1],
+        "rating": parameters.rating,
+        "deviation": parameters.deviation,
+        "volatility": parameters.volatility,
+        "games": 0,
+        "wins": 0,
+        "draws": 0,
+        "losses": 0,
+        "last_game": None,
+        "updated": 0.0,
+    }
+
+
+def step(held: dict[Key, Held], game: Game, parameters: Parameters = DEFAULT) -> list[dict[str, Any]]:
+    """Rate one game against the ratings in ``held`` (changed in place): its two changes."""
+    keys = [(account, game.pool) for account in game.accounts]
+    before = [held[key] for key in keys]
+    idle = [0.0 if h.last_game is None else max(0.0, game.time - h.last_game) for h in before]
+    changes = []
+    for seat in (0, 1):
+        mine, theirs = before[seat], before[1 - seat]
+        after = glicko2.rate_game(
+            mine.rating, theirs.rating, game.scores[seat], idle[seat], idle[1 - seat], parameters
+        )
+        changes.append(
+            {
+                "match_id": game.match_id,
+                "account_id": game.accounts[seat],
+                "pool": game.pool,
+                "seat": seat,
+                "opponent_id": game.accounts[1 - seat],
+                "score": game.scores[seat],
+                "idle": idle[seat],
+                "rating_before": mine.rating.rating,
+                "deviation_before": mine.rating.deviation,
+                "volatility_before": mine.rating.volatility,
+                "opponent_rating": theirs.rating.rating,
+                "opponent_deviation": theirs.rating.deviation,
+                "opponent_volatility": theirs.rating.volatility,
+                "opponent_idle": idle[1 - seat],
+                "rating_after": after.rating,
+                "deviation_after": after.deviation,
+                "volatility_after": after.volatility,
+                "time": game.time,
+                "series": None if game.series is None else json.dumps(game.series),
+            }
+        )
+    for seat, change in enumerate(changes):
+        row = held[keys[seat]]
+        row.rating = Rating(
+            change["rating_after"], change["deviation_after"], change["volatility_after"]
+        )
+        row.games += 1
+        score = game.scores[seat]
+        row.wins += score == 1.0
+        row.draws += score == 0.5
+        row.losses += score == 0.0
+        row.last_game = game.time
+    return changes
+
+
+def _write(connection: Connection, held: dict[Key, Held], keys: list[Key], now: float) -> None:
+    values = [
+        {
+            "account_id": key[0],
+            "pool": key[1],
+            "rating": held[key].rating.rating,
+            "deviation": held[key].rating.deviation,
+            "volatility": held[key].rating.volatility,
+            "games": held[key].games,
+            "wins": held[key].wins,
+            "draws": held[key].draws,
+            "losses": held[key].losses,
+            "last_game": held[key].last_game,
+            "updated": now,
+        }
+        for key in keys
+    ]
+    fresh = [v for v in values if held[(v["account_id"], v["pool"])].new]
+    if fresh:
+        connection.execute(insert(ratings), fresh)
+    known = [
+        {
+            "key_account": v["account_id"],
+            "key_pool": v["pool"],
+            **{name: v[name] for name in _COLUMNS},
+        }
+        for v in values
+        if not held[(v["account_id"], v["pool"])].new
+    ]
+    if known:
+        connection.execute(_UPDATE, known)
+
+
+_COLUMNS = (
+    "rating",
+    "deviation",
+    "volatility",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "last_game",
+    "updated",
+)
+
+
+def _update_statement() -> Any:
+    return (
+        update(ratings)
+        .where(
+            ratings.c.account_id == bindparam("key_account"),
+            ratings.c.pool == bindparam("key_pool"),
+        )
+        .values(**{name: bindparam(name) for name in _COLUMNS})
+    )
+
+
+_UPDATE = _update_statement()
