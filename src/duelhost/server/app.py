@@ -16,6 +16,9 @@ Routes (a contract: clients rely on them):
 - ``WS /api/matches/{id}/live`` numbered frames; the client's first message is
   ``{"token": ..., "after": n}`` (both optional) so the token never travels in a URL.
 - ``GET /api/games`` the games, their options, default clocks and bots.
+- Ratings (issue 30, ``routes/ratings.py``): ``GET /api/leaderboard/{pool}``,
+  ``GET /api/players/{name}/ratings``, ``GET /api/matches/{id}/rating``,
+  ``GET /api/ratings/parameters``, ``GET /api/ratings/pools``, ``GET /api/ratings/changes``.
 - ``GET /``, ``/play/{id}`` (the invite in the URL fragment), ``/watch/{id}``, ``/replay/{id}``:
   the browser client (``server/web.py``).
 
@@ -24,6 +27,7 @@ Every error is ``{"error": "<message>"}`` with a 4xx status; bad input never giv
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -41,7 +45,7 @@ from duelhost.server.idempotency import CreateOnce
 from duelhost.server.limits import Limiter, LimitMiddleware, Streams
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.replays import Replays
-from duelhost.server.routes import games, live, matches, rematch
+from duelhost.server.routes import games, live, matches, ratings, rematch
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
 
@@ -72,6 +76,7 @@ def create_app(
         if group is not None:
             group.start()
         restored = hub.start(resume=group is None)
+        hub.spawn(_bots_accounts(hub.store, now()))
         app.state.started = True
         log.info("serving", extra={"matches": restored})
         yield
@@ -109,6 +114,7 @@ def create_app(
     app.include_router(rematch.router)
     app.include_router(games.router)
     app.include_router(live.router)
+    app.include_router(ratings.router)
     app.include_router(web.router)  # the browser client: pages, static files, lobby, replay
     app.include_router(ops.router)
     if group is not None:
@@ -116,6 +122,14 @@ def create_app(
         app.add_exception_handler(OwnedElsewhere, _owned_elsewhere)
         app.add_middleware(Forwarder, cluster=group)
     return app
+
+
+async def _bots_accounts(store: Store, now: float) -> None:
+    """The bots' accounts (issue 30), made in a thread once the server serves."""
+    try:
+        await asyncio.to_thread(ratings.give_bots_accounts, store, now)
+    except Exception as error:  # the next rated match against a bot makes its account anyway
+        log.warning("bot accounts not made", extra={"error": str(error)})
 
 
 async def _owned_elsewhere(_request: Request, error: Exception) -> JSONResponse:

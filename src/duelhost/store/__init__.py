@@ -34,6 +34,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from duelhost.core.errors import ConfigError
 from duelhost.store import migrate, ratings
+from duelhost.store.rating_book import RatingBook
 from duelhost.store.schema import invites, leases, match_log, matches, metadata
 
 _UPDATE_STATUS = (
@@ -132,6 +133,8 @@ class Store:
             raise ConfigError(f"bad database URL {self.url!r}: {error}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.rating_book = RatingBook(self.engine)
+        """The rating queries (leaderboards, profiles, audit)."""
         try:
             migrate.upgrade(self.engine)
         except OperationalError as error:

@@ -193,8 +193,7 @@ ratings = Table(
     Column("losses", Integer, nullable=False),
     Column("last_game", Float, nullable=True),
     Column("updated", Float, nullable=False),
-    Index("ix_ratings_leaderboard", "pool", "rating"),
-    Index("ix_ratings_pool_deviation", "pool", "deviation"),
+    Index("ix_ratings_leaderboard", "pool", "rating", "account_id"),
 )
 
 rating_changes = Table(

@@ -46,6 +46,7 @@ from duelhost.server.models import (
     SeatOut,
     Submission,
 )
+from duelhost.ratings.pools import pool_key
 from duelhost.store import InviteError
 
 router = APIRouter()
@@ -94,6 +95,7 @@ async def _create(request: Request, body: CreateMatch, client: str) -> Created:
             [seat.model_dump() for seat in body.seats],
             body.clock,
             "clock" not in body.model_fields_set,
+            rated=body.rated,
         )
     except (ConfigError, IllegalAction) as error:
         raise ApiError(400, str(error)) from None
@@ -121,6 +123,8 @@ async def _create(request: Request, body: CreateMatch, client: str) -> Created:
         spectate=f"/watch/{match.id}",
         clock=None if match.clock is None else match.clock.to_dict(),
         host_token=made.host_token,
+        rated=body.rated,
+        pool=pool_key(match.game.spec, match.game.options) if body.rated else None,
     )
 
 

@@ -43,8 +43,7 @@ def upgrade() -> None:
         sa.Column("last_game", sa.Float, nullable=True),
         sa.Column("updated", sa.Float, nullable=False),
     )
-    op.create_index("ix_ratings_leaderboard", "ratings", ["pool", "rating"])
-    op.create_index("ix_ratings_pool_deviation", "ratings", ["pool", "deviation"])
+    op.create_index("ix_ratings_leaderboard", "ratings", ["pool", "rating", "account_id"])
     op.create_table(
         "rating_changes",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -77,7 +76,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_rating_changes_account", table_name="rating_changes")
     op.drop_table("rating_changes")
-    op.drop_index("ix_ratings_pool_deviation", table_name="ratings")
     op.drop_index("ix_ratings_leaderboard", table_name="ratings")
     op.drop_table("ratings")
     with op.batch_alter_table("matches") as batch:
