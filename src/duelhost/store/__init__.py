@@ -284,7 +284,7 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(insert(match_log), rows)
             if over:
-                ratings.rate_finished(connection, [(match_id, result, now)])
+                ratings.rate_finished(connection, [(match_id, result, rows[-1]["time"])])
             connection.execute(
                 update(matches)
                 .where(matches.c.id == match_id)
@@ -365,10 +365,11 @@ class Store:
         # needs the interpreter lock only a few times per group. A rated match that ends here
         # changes its players' ratings in this same transaction, before it is marked over.
         connection.execute(insert(match_log), rows)
+        # A match ends at the time of its last entry (what its record says too).
         ending = [
-            (match_id, result, now)
-            for (match_id, _entries, over, result, now), _epoch in steps
-            if over
+            (match_id, result, float(entries[-1]["time"]))
+            for (match_id, entries, over, result, _now), _epoch in steps
+            if over and entries
         ]
         if ending:
             ratings.rate_finished(connection, ending)

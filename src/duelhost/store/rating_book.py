@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Select, and_, desc, select
+from sqlalchemy import Select, and_, desc, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import aliased
 
@@ -169,6 +169,30 @@ class RatingBook:
 
 
 def _pools_query() -> Select[Any]:
-    from sqlalchemy import func
-
     return select(ratings.c.pool, func.count()).group_by(ratings.c.pool).order_by(ratings.c.pool)
+
+
+def record_facts(engine: Engine, row: Any) -> dict[str, Any]:
+    """What a match record says about its rating (``record["rating"]``): whether it is rated,
+    its pool, each seat's account name (a bot seat: its bot's account; None: a guest), and the
+    sequence number of its rating change (None: none was made). ``row`` is its ``MatchRow``."""
+    from duelhost.ratings.bots import bot_account_name
+
+    with engine.connect() as connection:
+        held = dict(
+            connection.execute(
+                select(seat_holders.c.seat, accounts.c.name)
+                .select_from(seat_holders.join(accounts, accounts.c.id == seat_holders.c.account_id))
+                .where(seat_holders.c.match_id == row.id)
+            ).all()
+        )
+        sequence = connection.execute(
+            select(func.min(rating_changes.c.id)).where(rating_changes.c.match_id == row.id)
+        ).scalar()
+    players: list[str | None] = []
+    for number, seat in enumerate(row.seats[:2]):
+        if seat.get("kind") == "bot":
+            players.append(bot_account_name(row.game, str(seat.get("bot") or "random")))
+        else:
+            players.append(held.get(number))
+    return {"rated": row.rated, "pool": row.pool, "players": players, "sequence": sequence}

@@ -11,6 +11,7 @@ Every error is ``{"error": "<message>"}`` with a 4xx status (see ``duelhost.serv
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from typing import Any, cast
 
@@ -48,6 +49,7 @@ from duelhost.server.models import (
 )
 from duelhost.ratings.pools import pool_key
 from duelhost.store import InviteError
+from duelhost.store.rating_book import record_facts
 
 router = APIRouter()
 
@@ -311,8 +313,13 @@ async def record(request: Request, match_id: str) -> Any:
             409,
             "the record is published when the match is over (it holds the secret submissions)",
         )
+    data = live.match.record()
+    row = await asyncio.to_thread(hub.store.get, match_id)
+    if row is not None:
+        # Issue 30: what the record's rating rests on (``duelhost ratings rebuild --records``).
+        data["rating"] = await asyncio.to_thread(record_facts, hub.store.engine, row)
     return JSONResponse(
-        live.match.record(),
+        data,
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
     )
 
