@@ -53,7 +53,12 @@ def test_a_rated_match_moves_both_ratings_and_every_route_says_so(client: TestCl
     profile = client.get("/api/players/ANN/ratings").json()  # names without regard to case
     assert profile["name"] == "Ann" and profile["kind"] == "person"
     [pool] = profile["ratings"]
-    assert (pool["pool"], pool["games"], pool["wins"], pool["provisional"]) == ("toy_bids", 1, 1, True)
+    assert (pool["pool"], pool["games"], pool["wins"], pool["provisional"]) == (
+        "toy_bids",
+        1,
+        1,
+        True,
+    )
     assert [point["match"] for point in pool["history"]] == [mid]
     assert pool["history"][0]["opponent"] == "bob"
     assert profile["recent"][0]["match"] == mid and profile["recent"][0]["outcome"] == "win"
@@ -79,7 +84,11 @@ def test_an_aborted_rated_match_says_why_it_is_unrated(client: TestClient) -> No
 
 def test_a_rated_match_against_a_bot_rates_the_bots_account(client: TestClient) -> None:
     made = create(
-        client, seed=None, rated=True, clock=None, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        client,
+        seed=None,
+        rated=True,
+        clock=None,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
     )
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     hold(store, made["id"], 0, make_account(store, "ann"))
@@ -97,17 +106,32 @@ def test_the_leaderboard_ranks_established_ratings(client: TestClient) -> None:
     for number, (rating, deviation) in enumerate([(1700, 60), (1900, 74), (2100, 80), (1600, 50)]):
         account = make_account(store, f"p{number}")
         rows.append(
-            {"account_id": account, "pool": "toy_bids", "rating": rating, "deviation": deviation,
-             "volatility": 0.06, "games": 30, "wins": 10, "draws": 10, "losses": 10,
-             "last_game": 5.0, "updated": 5.0}
+            {
+                "account_id": account,
+                "pool": "toy_bids",
+                "rating": rating,
+                "deviation": deviation,
+                "volatility": 0.06,
+                "games": 30,
+                "wins": 10,
+                "draws": 10,
+                "losses": 10,
+                "last_game": 5.0,
+                "updated": 5.0,
+            }
         )
     with store.engine.begin() as connection:
         connection.execute(insert(ratings), rows)
     board = client.get("/api/leaderboard/toy_bids?limit=2").json()
-    assert [(p["rank"], p["name"], p["shown"]) for p in board["players"]] == [(1, "p1", "1900"), (2, "p0", "1700")]
+    assert [(p["rank"], p["name"], p["shown"]) for p in board["players"]] == [
+        (1, "p1", "1900"),
+        (2, "p0", "1700"),
+    ]
     assert board["more"] is True and board["game"] == "toy_bids" and board["variant"] is None
     rest = client.get("/api/leaderboard/toy_bids?limit=2&offset=2").json()
-    assert [(p["rank"], p["name"]) for p in rest["players"]] == [(3, "p3")] and rest["more"] is False
+    assert [(p["rank"], p["name"]) for p in rest["players"]] == [(3, "p3")] and rest[
+        "more"
+    ] is False
     assert client.get("/api/ratings/pools").json()["pools"][0]["rated"] == 4
 
 

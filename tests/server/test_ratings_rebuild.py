@@ -38,7 +38,11 @@ def league(client: TestClient) -> list[str]:
     played.append(aborted["id"])
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     bot = create(
-        client, seed=None, rated=True, clock=None, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        client,
+        seed=None,
+        rated=True,
+        clock=None,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
     )
     hold(store, bot["id"], 0, store.rating_book.account("bob")["id"])
     play(client, bot, (["3", "2", "1"], ["", "", ""]))
@@ -76,17 +80,25 @@ def test_the_rebuild_equals_the_served_table_and_sees_a_changed_record(
     path.write_text(json.dumps(data))
     tampered = rebuild(db_url, "--records", str(folder))
     assert tampered.exit_code == 1
-    assert f"match {played[1]}: bob's score is 0.5 in the table, 1.0 from the records" in tampered.output
+    assert (
+        f"match {played[1]}: bob's score is 0.5 in the table, 1.0 from the records"
+        in tampered.output
+    )
 
     # The same change made in the database itself.
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:
         connection.execute(
-            update(matches).where(matches.c.id == played[0]).values(result=json.dumps({"winner": 1, "reason": "x"}))
+            update(matches)
+            .where(matches.c.id == played[0])
+            .values(result=json.dumps({"winner": 1, "reason": "x"}))
         )
     changed = rebuild(db_url)
     assert changed.exit_code == 1
-    assert f"match {played[0]}: ann's score is 1.0 in the table, 0.0 from the records" in changed.output
+    assert (
+        f"match {played[0]}: ann's score is 1.0 in the table, 0.0 from the records"
+        in changed.output
+    )
     assert "difference(s) between the store's records and the served ratings" in changed.output
 
 

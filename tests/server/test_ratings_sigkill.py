@@ -5,6 +5,7 @@ the database then holds both or neither, and the match finished after the restar
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from typing import Any
@@ -34,9 +35,13 @@ class Db:
     def state(self, match_id: str) -> tuple[bool, int]:
         """Whether the match is stored as over, and how many rating changes it has."""
         with self.engine.connect() as connection:
-            over = connection.execute(select(matches.c.over).where(matches.c.id == match_id)).scalar()
+            over = connection.execute(
+                select(matches.c.over).where(matches.c.id == match_id)
+            ).scalar()
             count = connection.execute(
-                select(func.count()).select_from(rating_changes).where(rating_changes.c.match_id == match_id)
+                select(func.count())
+                .select_from(rating_changes)
+                .where(rating_changes.c.match_id == match_id)
             ).scalar()
         return bool(over), int(count or 0)
 
@@ -92,15 +97,11 @@ def kill_while_storing(server: Server, finals: list[tuple[str, str]], spacing: f
 
 
 def _quietly(call: Any) -> None:
-    try:
+    with contextlib.suppress(httpx.HTTPError):  # the server died under the request
         call()
-    except httpx.HTTPError:
-        pass  # the server died under the request
 
 
-def test_result_and_ratings_survive_a_sigkill_together(
-    db_url: str, servers: list[Server]
-) -> None:
+def test_result_and_ratings_survive_a_sigkill_together(db_url: str, servers: list[Server]) -> None:
     db = Db(db_url)
     server = Server(db_url, free_port())
     servers.append(server)
@@ -141,7 +142,12 @@ def test_a_match_taken_over_by_another_cluster_process_is_rated_once(
         assert answer.status_code == 200, answer.text
     assert db.state(match_id) == (True, 2)
     assert db.games() == [1, 1]
-    assert httpx.get(f"{b.url}/api/matches/{match_id}/rating", timeout=30).json()["changes"][0]["change"] > 0
+    assert (
+        httpx.get(f"{b.url}/api/matches/{match_id}/rating", timeout=30).json()["changes"][0][
+            "change"
+        ]
+        > 0
+    )
 
 
 @pytest.fixture

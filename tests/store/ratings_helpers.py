@@ -35,7 +35,9 @@ def hold(store: Store, match_id: str, seat: int, account_id: str | None, guest: 
         )
 
 
-def rated_row(match_id: str, seats: list[dict[str, Any]] | None = None, rated: bool = True) -> MatchRow:
+def rated_row(
+    match_id: str, seats: list[dict[str, Any]] | None = None, rated: bool = True
+) -> MatchRow:
     return MatchRow(
         id=match_id,
         game="toy_bids",

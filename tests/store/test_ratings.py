@@ -38,7 +38,10 @@ def test_a_rated_match_changes_both_ratings_once(store: Store) -> None:
     assert changes(store) == []
     store.append("m1", plays(3, start=20.0), True, WON, 20.0)
     found = changes(store, "m1")
-    assert [(c.account_id, c.score, c.opponent_id) for c in found] == [(ann, 1.0, bob), (bob, 0.0, ann)]
+    assert [(c.account_id, c.score, c.opponent_id) for c in found] == [
+        (ann, 1.0, bob),
+        (bob, 0.0, ann),
+    ]
     assert found[0].rating_before == 1500 and found[0].deviation_before == 500
     assert found[0].rating_after > 1500 > found[1].rating_after
     rows = table(store)

@@ -42,8 +42,9 @@ def pool_of(game_name: str, options: dict[str, Any]) -> str:
 def game_of(pool: str) -> str:
     """The engine name of the game a pool key belongs to (ConfigError: not a pool of a game
     this installation knows)."""
-    game, _, label = pool.partition(SEPARATOR)
-    if game not in list_games() or (label and not LABEL.fullmatch(label)):
-        raise ConfigError(f"no such rating pool {pool!r} (a pool is a game's name, or "
-                          f"<game>{SEPARATOR}<variant>)")
+    game, separated, label = pool.partition(SEPARATOR)
+    if game not in list_games() or (separated and not LABEL.fullmatch(label)):
+        raise ConfigError(
+            f"no such rating pool {pool!r} (a pool is a game's name, or <game>{SEPARATOR}<variant>)"
+        )
     return game

@@ -26,7 +26,14 @@ from duelhost.ratings import glicko2, rules
 from duelhost.ratings.glicko2 import DEFAULT, Parameters
 from duelhost.ratings.pools import pool_of
 from duelhost.store.ratings import Game, Held, Key, step
-from duelhost.store.schema import accounts, match_log, matches, rating_changes, ratings, seat_holders
+from duelhost.store.schema import (
+    accounts,
+    match_log,
+    matches,
+    rating_changes,
+    ratings,
+    seat_holders,
+)
 
 CHANGE_FIELDS = (
     "pool",
@@ -45,7 +52,16 @@ CHANGE_FIELDS = (
     "volatility_after",
     "time",
 )
-TABLE_FIELDS = ("rating", "deviation", "volatility", "games", "wins", "draws", "losses", "last_game")
+TABLE_FIELDS = (
+    "rating",
+    "deviation",
+    "volatility",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "last_game",
+)
 
 
 @dataclass
@@ -77,8 +93,12 @@ def facts_from_store(engine: Engine) -> list[Facts]:
     with engine.connect() as connection:
         rows = connection.execute(
             select(
-                matches.c.id, matches.c.game, matches.c.options, matches.c.pool,
-                matches.c.seats, matches.c.result,
+                matches.c.id,
+                matches.c.game,
+                matches.c.options,
+                matches.c.pool,
+                matches.c.seats,
+                matches.c.result,
             ).where(matches.c.rated.is_(True), matches.c.over.is_(True))
         ).all()
         names = {
@@ -123,9 +143,15 @@ def facts_from_store(engine: Engine) -> list[Facts]:
         ]
         found.append(
             Facts(
-                row.id, row.game, json.loads(row.options), row.pool, players,
+                row.id,
+                row.game,
+                json.loads(row.options),
+                row.pool,
+                players,
                 None if row.result is None else json.loads(row.result),
-                acted.get(row.id, set()), float(ends.get(row.id) or 0.0), sequences.get(row.id),
+                acted.get(row.id, set()),
+                float(ends.get(row.id) or 0.0),
+                sequences.get(row.id),
             )
         )
     return found
@@ -155,9 +181,15 @@ def _record_facts(record: dict[str, Any]) -> Facts | None:
     history = record.get("history") or []
     times = [float(e["time"]) for e in history if isinstance(e, dict) and "time" in e]
     return Facts(
-        str(record["match"]), str(record["game"]), dict(record.get("options") or {}),
-        rating.get("pool"), list(rating.get("players") or [None, None]), record.get("result"),
-        rules.acted_in_record(record), max(times, default=0.0), rating.get("sequence"),
+        str(record["match"]),
+        str(record["game"]),
+        dict(record.get("options") or {}),
+        rating.get("pool"),
+        list(rating.get("players") or [None, None]),
+        record.get("result"),
+        rules.acted_in_record(record),
+        max(times, default=0.0),
+        rating.get("sequence"),
     )
 
 
@@ -165,9 +197,7 @@ def recompute(facts: list[Facts], parameters: Parameters = DEFAULT) -> Ledger:
     """Every rating change and rating the records give."""
     ledger = Ledger()
     held: dict[Key, Held] = {}
-    ordered = sorted(
-        facts, key=lambda f: (f.sequence is None, f.sequence or 0, f.time, f.match_id)
-    )
+    ordered = sorted(facts, key=lambda f: (f.sequence is None, f.sequence or 0, f.time, f.match_id))
     for fact in ordered:
         try:
             pool = pool_of(fact.game, fact.options)
@@ -188,13 +218,19 @@ def recompute(facts: list[Facts], parameters: Parameters = DEFAULT) -> Ledger:
         game = Game(fact.match_id, pool, (first, second), rules.scores(fact.result), fact.time)
         for change in step(held, game, parameters):
             ledger.changes[(fact.match_id, change["account_id"])] = {
-                **change, "opponent": change["opponent_id"],
+                **change,
+                "opponent": change["opponent_id"],
             }
     for key, row in held.items():
         ledger.table[key] = {
-            "rating": row.rating.rating, "deviation": row.rating.deviation,
-            "volatility": row.rating.volatility, "games": row.games, "wins": row.wins,
-            "draws": row.draws, "losses": row.losses, "last_game": row.last_game,
+            "rating": row.rating.rating,
+            "deviation": row.rating.deviation,
+            "volatility": row.rating.volatility,
+            "games": row.games,
+            "wins": row.wins,
+            "draws": row.draws,
+            "losses": row.losses,
+            "last_game": row.last_game,
         }
     return ledger
 
@@ -205,8 +241,7 @@ def served(engine: Engine) -> Ledger:
     with engine.connect() as connection:
         opponents = accounts.alias("opponents")
         for row in connection.execute(
-            select(rating_changes, accounts.c.name, opponents.c.name.label("opponent"))
-            .select_from(
+            select(rating_changes, accounts.c.name, opponents.c.name.label("opponent")).select_from(
                 rating_changes.join(accounts, accounts.c.id == rating_changes.c.account_id).join(
                     opponents, opponents.c.id == rating_changes.c.opponent_id
                 )
@@ -237,24 +272,27 @@ def compare(expected: Ledger, actual: Ledger) -> list[str]:
         if theirs is None:
             problems.append(f"match {match_id}: {name}'s rating change is missing from the table")
         elif mine is None:
-            problems.append(f"match {match_id}: {name}'s rating changed, but the record is not rated")
+            problems.append(
+                f"match {match_id}: {name}'s rating changed, but the record is not rated"
+            )
         else:
-            for name_of in (*CHANGE_FIELDS, "opponent"):
-                if not _same(mine[name_of], theirs[name_of]):
-                    problems.append(
-                        f"match {match_id}: {name}'s {name_of} is {theirs[name_of]!r} in the table, "
-                        f"{mine[name_of]!r} from the records"
-                    )
+            where = f"match {match_id}: {name}'s"
+            problems += _differences(where, mine, theirs, (*CHANGE_FIELDS, "opponent"))
     for key in sorted(set(expected.table) | set(actual.table)):
         mine, theirs = expected.table.get(key), actual.table.get(key)
         if mine is None or theirs is None:
             where = "the table" if theirs is None else "the records"
             problems.append(f"{key[0]} in pool {key[1]}: no rating from {where}")
-            continue
-        for name_of in TABLE_FIELDS:
-            if not _same(mine[name_of], theirs[name_of]):
-                problems.append(
-                    f"{key[0]} in pool {key[1]}: {name_of} is {theirs[name_of]!r} in the table, "
-                    f"{mine[name_of]!r} from the records"
-                )
+        else:
+            problems += _differences(f"{key[0]} in pool {key[1]}:", mine, theirs, TABLE_FIELDS)
     return problems
+
+
+def _differences(
+    where: str, mine: dict[str, Any], theirs: dict[str, Any], fields: tuple[str, ...]
+) -> list[str]:
+    return [
+        f"{where} {name} is {theirs[name]!r} in the table, {mine[name]!r} from the records"
+        for name in fields
+        if not _same(mine[name], theirs[name])
+    ]

@@ -182,7 +182,9 @@ def record_facts(engine: Engine, row: Any) -> dict[str, Any]:
         held = dict(
             connection.execute(
                 select(seat_holders.c.seat, accounts.c.name)
-                .select_from(seat_holders.join(accounts, accounts.c.id == seat_holders.c.account_id))
+                .select_from(
+                    seat_holders.join(accounts, accounts.c.id == seat_holders.c.account_id)
+                )
                 .where(seat_holders.c.match_id == row.id)
             ).all()
         )

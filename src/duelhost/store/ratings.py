@@ -27,7 +27,14 @@ from sqlalchemy.engine import Connection
 from duelhost.ratings import glicko2, rules
 from duelhost.ratings.bots import bot_account_id, bot_account_name
 from duelhost.ratings.glicko2 import DEFAULT, Parameters, Rating
-from duelhost.store.schema import accounts, match_log, matches, rating_changes, ratings, seat_holders
+from duelhost.store.schema import (
+    accounts,
+    match_log,
+    matches,
+    rating_changes,
+    ratings,
+    seat_holders,
+)
 
 Finished = tuple[str, dict[str, Any] | None, float]
 """A match a step ends: ``(match_id, result, now)``."""
@@ -68,7 +75,9 @@ def _insert_ignoring(connection: Connection, table: Any, rows: list[dict[str, An
     connection.execute(dialect.insert(table).on_conflict_do_nothing(), rows)
 
 
-def ensure_bot_accounts(connection: Connection, pairs: Iterable[tuple[str, str]], now: float) -> None:
+def ensure_bot_accounts(
+    connection: Connection, pairs: Iterable[tuple[str, str]], now: float
+) -> None:
     """Give each ``(game, bot)`` its account if it has none (idempotent; any process)."""
     rows = []
     for game, bot in sorted(set(pairs)):
@@ -107,7 +116,9 @@ def rate_finished(
     return len(games)
 
 
-def _games(connection: Connection, finished: Sequence[Finished], rated: dict[str, Any]) -> list[Game]:
+def _games(
+    connection: Connection, finished: Sequence[Finished], rated: dict[str, Any]
+) -> list[Game]:
     """The games to rate among these finished rated matches (the others are unrated)."""
     ids = sorted(rated)
     holders: dict[str, dict[int, str | None]] = {}
@@ -219,17 +230,21 @@ def _new_row(key: Key, parameters: Parameters) -> dict[str, Any]:
     }
 
 
-def step(held: dict[Key, Held], game: Game, parameters: Parameters = DEFAULT) -> list[dict[str, Any]]:
+def step(
+    held: dict[Key, Held], game: Game, parameters: Parameters = DEFAULT
+) -> list[dict[str, Any]]:
     """Rate one game against the ratings in ``held`` (changed in place): its two changes."""
     keys = [(account, game.pool) for account in game.accounts]
     before = [held[key] for key in keys]
     idle = [0.0 if h.last_game is None else max(0.0, game.time - h.last_game) for h in before]
     changes = []
+    afters = []
     for seat in (0, 1):
         mine, theirs = before[seat], before[1 - seat]
         after = glicko2.rate_game(
             mine.rating, theirs.rating, game.scores[seat], idle[seat], idle[1 - seat], parameters
         )
+        afters.append(after)
         changes.append(
             {
                 "match_id": game.match_id,
@@ -253,11 +268,9 @@ def step(held: dict[Key, Held], game: Game, parameters: Parameters = DEFAULT) ->
                 "series": None if game.series is None else json.dumps(game.series),
             }
         )
-    for seat, change in enumerate(changes):
-        row = held[keys[seat]]
-        row.rating = Rating(
-            change["rating_after"], change["deviation_after"], change["volatility_after"]
-        )
+    for seat, key in enumerate(keys):
+        row = held[key]
+        row.rating = afters[seat]
         row.games += 1
         score = game.scores[seat]
         row.wins += score == 1.0
@@ -268,34 +281,26 @@ def step(held: dict[Key, Held], game: Game, parameters: Parameters = DEFAULT) ->
 
 
 def _write(connection: Connection, held: dict[Key, Held], keys: list[Key], now: float) -> None:
-    values = [
-        {
-            "account_id": key[0],
-            "pool": key[1],
-            "rating": held[key].rating.rating,
-            "deviation": held[key].rating.deviation,
-            "volatility": held[key].rating.volatility,
-            "games": held[key].games,
-            "wins": held[key].wins,
-            "draws": held[key].draws,
-            "losses": held[key].losses,
-            "last_game": held[key].last_game,
+    fresh, known = [], []
+    for key in keys:
+        row = held[key]
+        values: dict[str, Any] = {
+            "rating": row.rating.rating,
+            "deviation": row.rating.deviation,
+            "volatility": row.rating.volatility,
+            "games": row.games,
+            "wins": row.wins,
+            "draws": row.draws,
+            "losses": row.losses,
+            "last_game": row.last_game,
             "updated": now,
         }
-        for key in keys
-    ]
-    fresh = [v for v in values if held[(v["account_id"], v["pool"])].new]
+        if row.new:
+            fresh.append({"account_id": key[0], "pool": key[1], **values})
+        else:
+            known.append({"key_account": key[0], "key_pool": key[1], **values})
     if fresh:
         connection.execute(insert(ratings), fresh)
-    known = [
-        {
-            "key_account": v["account_id"],
-            "key_pool": v["pool"],
-            **{name: v[name] for name in _COLUMNS},
-        }
-        for v in values
-        if not held[(v["account_id"], v["pool"])].new
-    ]
     if known:
         connection.execute(_UPDATE, known)
 

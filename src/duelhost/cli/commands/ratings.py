@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
             raise fail(str(error)) from None
         try:
             if records is None:
-                facts, notes = facts_from_store(store.engine), []
+                facts, notes = facts_from_store(store.engine), list[str]()
                 source = "the store's records"
             else:
                 facts, notes = facts_from_records(records)

@@ -68,7 +68,6 @@ from duelhost.games.goofspiel.state import Fleet, GoofspielState, Timeout
 __all__ = ["SPEC", "Fleet", "GoofspielState", "Timeout"]
 
 
-
 def rating_pool(options: dict[str, Any]) -> str:
     """The rating variant of these options (issue 30): the seven-galaxy game is the main pool
     (""), one galaxy of N planets is classic N-card Goofspiel (``classic-13``), any other size is

@@ -185,8 +185,10 @@ def _rated_pool(game: Game, seed: Any, setup: Any, seats: Any) -> str:
             "a rated match is dealt from a drawn seed and the game's own setup: leave out "
             "'seed' and 'setup', or make the match unrated"
         )
-    if isinstance(seats, list) and seats and all(
-        isinstance(s, dict) and s.get("kind") == "bot" for s in seats
+    if (
+        isinstance(seats, list)
+        and seats
+        and all(isinstance(s, dict) and s.get("kind") == "bot" for s in seats)
     ):
         raise ConfigError("a rated match needs at least one human seat")
     return pool_key(game.spec, game.options)

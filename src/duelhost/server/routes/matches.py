@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import MatchOver
 from duelhost.host.messages import Answer
+from duelhost.ratings.pools import pool_key
 from duelhost.server.access import (
     acting_seat,
     find,
@@ -47,7 +48,6 @@ from duelhost.server.models import (
     SeatOut,
     Submission,
 )
-from duelhost.ratings.pools import pool_key
 from duelhost.store import InviteError
 from duelhost.store.rating_book import record_facts
 

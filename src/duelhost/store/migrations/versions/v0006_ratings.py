@@ -25,9 +25,7 @@ depends_on: str | None = None
 
 def upgrade() -> None:
     with op.batch_alter_table("matches") as batch:
-        batch.add_column(
-            sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
-        )
+        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
         batch.add_column(sa.Column("pool", sa.String(112), nullable=True))
     op.create_table(
         "ratings",
@@ -68,9 +66,7 @@ def upgrade() -> None:
         sa.Column("series", sa.Text, nullable=True),
         sa.UniqueConstraint("match_id", "account_id", name="uq_rating_changes_match_account"),
     )
-    op.create_index(
-        "ix_rating_changes_account", "rating_changes", ["account_id", "pool", "time"]
-    )
+    op.create_index("ix_rating_changes_account", "rating_changes", ["account_id", "pool", "time"])
 
 
 def downgrade() -> None:
