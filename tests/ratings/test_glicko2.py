@@ -39,6 +39,17 @@ def test_the_example_with_lichess_tau_gives_the_same_figures() -> None:
     assert round(after.volatility, 5) == 0.05999
 
 
+def test_lichess_two_new_players() -> None:
+    """lichess's own test (scalachess GlickoCalculatorTest): new players, white wins."""
+    new = glicko2.new_rating()
+    won = glicko2.rate_game(new, new, 1.0)
+    lost = glicko2.rate_game(new, new, 0.0)
+    # lichess's tolerances (1 point): 1741.48, 1258.52, 396.69
+    assert won.rating == pytest.approx(1741, abs=1) and lost.rating == pytest.approx(1258, abs=1)
+    assert won.deviation == pytest.approx(396, abs=1) and lost.deviation == won.deviation
+    assert won.volatility == pytest.approx(0.0899983, abs=1e-7)
+
+
 def test_a_period_without_games_only_grows_the_deviation() -> None:
     after = glicko2.rate(PLAYER, [])
     assert after.rating == 1500 and after.volatility == 0.06
@@ -54,8 +65,8 @@ def test_a_year_idle_takes_a_deviation_of_60_to_110() -> None:
 
 
 def test_the_floor_and_the_volatility_cap() -> None:
-    steady = Rating(1800, 30, 0.03)
-    assert glicko2.rate(steady, [Outcome(steady, 0.5)]).deviation < 45  # the paper's value
+    steady = Rating(1800, 45.2, 0.06)
+    assert glicko2.rate(steady, [Outcome(steady, 0.5)], periods=0).deviation < 45
     assert glicko2.rate_game(steady, steady, 0.5).deviation == 45
     wild = glicko2.rate_game(Rating(1500, 50, 0.1), Rating(2500, 50, 0.1), 1.0)
     assert wild.volatility <= 0.1

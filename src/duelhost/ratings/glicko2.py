@@ -1,14 +1,15 @@
 """Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013), written here and checked
 against the paper's worked example (tests/ratings/test_glicko2.py: 1500/200/0.06 against 1400/30
-won, 1550/100 lost and 1700/300 lost gives 1464.06, 151.52, 0.05999).
+won, 1550/100 lost and 1700/300 lost gives 1464.06, 151.52, 0.05999) and against lichess's own
+test of two new players (1500/500/0.09: the winner 1741, the loser 1258, both deviations 396).
 
-Each rated game is a rating period of its own (lichess's choice: ratings move after every game).
-Before a game is rated, a player's deviation grows for the time since their last rated game, as
-the paper's step 6 does for a period without games: ``phi^2 + n * sigma^2`` with ``n`` the idle
-time in rating periods (``Parameters.periods_per_day``, lichess's 0.21436: a typical deviation of
-60 reaches 110 after a year without games), capped at the new player's deviation. After the game
-the deviation is kept at or above ``Parameters.deviation_floor`` (lichess: 45). Pure functions:
-no clock, no I/O.
+As lichess applies it: each rated game is a rating period of its own, rated at once, and the
+paper's step 6 adds no period to it (lichess's ``skipDeviationIncrease``); the deviation grows
+instead with the time since the player's last rated game, ``phi^2 + n * sigma^2`` with ``n`` the
+idle time in rating periods (``Parameters.periods_per_day``, lichess's 0.21436: a deviation of 60
+reaches 110 after a year without games), at most the new player's deviation. After a game the
+deviation is kept at or above ``Parameters.deviation_floor`` (45) and the volatility at or below
+``Parameters.max_volatility`` (0.1). Pure functions: no clock, no I/O.
 """
 
 from __future__ import annotations
@@ -139,9 +140,16 @@ def idle(player: Rating, seconds: float, parameters: Parameters = DEFAULT) -> Ra
     return Rating(player.rating, deviation, player.volatility)
 
 
-def rate(player: Rating, outcomes: list[Outcome], parameters: Parameters = DEFAULT) -> Rating:
+def rate(
+    player: Rating,
+    outcomes: list[Outcome],
+    parameters: Parameters = DEFAULT,
+    periods: float = 1.0,
+) -> Rating:
     """The player's rating after one rating period with these games (the paper's steps 2-8,
-    exactly; no floor, no cap). A period without games only grows the deviation."""
+    exactly; no floor, no cap); ``periods`` is what step 6 counts (1 in the paper; 0 for a game
+    rated at once, whose idle time ``idle`` has counted). A period without games only grows the
+    deviation."""
     mu = (player.rating - 1500.0) / SCALE
     phi = player.deviation / SCALE
     sigma = player.volatility
@@ -159,7 +167,7 @@ def rate(player: Rating, outcomes: list[Outcome], parameters: Parameters = DEFAU
     v = 1.0 / total_v
     delta = v * total_delta
     sigma_new = _volatility(phi, sigma, delta, v, parameters)
-    phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
+    phi_star = math.sqrt(phi * phi + periods * sigma_new * sigma_new)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * total_delta
     return Rating(mu_new * SCALE + 1500.0, phi_new * SCALE, sigma_new)
@@ -173,14 +181,15 @@ def rate_game(
     opponent_idle_seconds: float = 0.0,
     parameters: Parameters = DEFAULT,
 ) -> Rating:
-    """The player's rating after one rated game (a rating period of its own), with lichess's
-    bounds: both deviations first grow for their idle time, the new deviation is kept at or
-    above the floor and the volatility at or below its cap."""
+    """The player's rating after one rated game (a rating period of its own, rated at once),
+    as lichess rates it: both deviations first grow for their idle time, step 6 adds nothing
+    more, the new deviation is kept at or above the floor and the volatility at or below its
+    cap."""
     if score not in (0.0, 0.5, 1.0):
         raise ValueError(f"a game's score is 0, 0.5 or 1, got {score!r}")
     before = idle(player, idle_seconds, parameters)
     against = idle(opponent, opponent_idle_seconds, parameters)
-    after = rate(before, [Outcome(against, score)], parameters)
+    after = rate(before, [Outcome(against, score)], parameters, periods=0.0)
     return Rating(
         after.rating,
         max(after.deviation, parameters.deviation_floor),

@@ -140,6 +140,12 @@ def _profile(book: RatingBook, account: dict[str, Any]) -> dict[str, Any]:
                 "losses": row["losses"],
                 "last_game": row["last_game"],
                 "history": [_point(change) for change in history],
+                "start": None
+                if not history
+                else {
+                    "rating": history[0]["rating_before"],
+                    "deviation": history[0]["deviation_before"],
+                },
             }
         )
     recent = [_recent(row) for row in book.recent_matches(account["id"], account["kind"], 20)]
@@ -169,10 +175,16 @@ def _recent(row: dict[str, Any]) -> dict[str, Any]:
         if str(result.get("reason") or "").startswith("abandoned"):
             outcome = "abandoned"
     before, after = row["rating_before"], row["rating_after"]
+    try:
+        title = _pool_parts(row["pool"] or row["game"])
+        shown = title["title"] + (f" · {title['variant']}" if title["variant"] else "")
+    except ApiError:
+        shown = row["pool"] or row["game"]
     return {
         "match": row["id"],
         "game": row["game"],
         "pool": row["pool"],
+        "title": shown,
         "created": row["created"],
         "seat": seat,
         "over": bool(row["over"]),
@@ -236,8 +248,9 @@ async def parameters() -> Any:
         "parameters": PARAMETERS.to_dict(),
         "idle": "before a game is rated, each player's deviation grows for the time since "
         "their last rated game: sqrt(phi^2 + n sigma^2) with n = idle days x periods_per_day, "
-        "at most the new player's deviation; after it the deviation is at least "
-        "deviation_floor and the volatility at most max_volatility",
+        "at most the new player's deviation; the game's own step 6 adds no period (lichess's "
+        "skipDeviationIncrease); after it the deviation is at least deviation_floor and the "
+        "volatility at most max_volatility",
         "scores": "1 for a win, 0.5 for a draw, 0 for a loss; a best-of-N series is rated "
         "once, as one game won, drawn or lost",
         "unrated": [
