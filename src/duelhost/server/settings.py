@@ -37,6 +37,10 @@ class ServerSettings:
     """Unfinished matches the server hosts at once; a creation past it gets 429."""
     max_matches_per_client: int = 20
     """Matches one client (address) may create in any 60 seconds; past it, 429."""
+    max_live_per_client: int = 20
+    """Unfinished matches in memory one client (address) may have created; past it, a
+    creation gets 429 until one ends: with ``max_finished_per_client``, what one address can
+    hold in memory is bounded (issue 32 point 5)."""
     requests_per_second: float = 50.0
     """HTTP requests and new live streams per client and second on average (bursts of twice
     as many); past it, 429 (a live stream is closed with code 4429)."""

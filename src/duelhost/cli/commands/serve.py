@@ -39,6 +39,10 @@ def register(app: typer.Typer) -> None:
         max_matches_per_client: Annotated[
             int, typer.Option(min=1, help="matches one client may create a minute")
         ] = ServerSettings.max_matches_per_client,
+        max_live_per_client: Annotated[
+            int,
+            typer.Option(min=1, help="unfinished matches one client may have created at once"),
+        ] = ServerSettings.max_live_per_client,
         requests_per_second: Annotated[
             float, typer.Option(min=0.1, help="requests per client and second")
         ] = ServerSettings.requests_per_second,
@@ -97,6 +101,7 @@ def register(app: typer.Typer) -> None:
             key_file=key_file,
             max_live_matches=max_live_matches,
             max_matches_per_client=max_matches_per_client,
+            max_live_per_client=max_live_per_client,
             requests_per_second=requests_per_second,
             ws_messages_per_second=ws_messages_per_second,
             host=HostLimits(idle_seconds=idle_seconds),

@@ -30,8 +30,8 @@ from duelhost.host import json_text
 from duelhost.server.access import hub_of, settings_of
 from duelhost.server.errors import MAX_MESSAGE
 from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
-from duelhost.server.limits import TokenBucket
-from duelhost.server.ownership import CLOSED, OwnedElsewhere
+from duelhost.server.limits import TokenBucket, client_of
+from duelhost.server.ownership import CLOSED, ENDED, OwnedElsewhere
 from duelhost.server.settings import ServerSettings
 
 router = APIRouter()
@@ -80,6 +80,7 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
     # starts from a full frame.
     after = -1 if hello.with_text and not live.match.renders_text(hello.seat) else hello.after
     queue = hub.subscribe(live, hello.seat, hello.with_text, hello.deltas, hello.presence)
+    hub.watched_finished(live, client_of(websocket.scope))
     try:
         frames = live.match.frames_since(hello.seat, after, hub.now(), hello.deltas)
         for frame in frames:
@@ -179,6 +180,9 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], max_backlog: in
         text = await queue.get()
         if text == CLOSED:  # the match moved to another process: reconnect there
             await websocket.close(code=1012, reason="the match moved; reconnect with 'after'")
+            return
+        if text == ENDED:  # a finished match left memory: nothing more will come
+            await websocket.close(code=4410, reason="the match is over: nothing more will come")
             return
         await websocket.send_text(text)
 

@@ -81,6 +81,18 @@ async def create_match(
         raise ApiError(422, str(error)) from None
 
 
+def refuse_past_live_cap(request: Request, client: str) -> None:
+    """429 when this client already has its most unfinished matches in memory."""
+    playing, limit = hub_of(request).playing_for(client), settings_of(request).max_live_per_client
+    if playing >= limit:
+        raise ApiError(
+            429,
+            f"{playing} matches you created are unfinished, the most one client may have; "
+            "finish or resign one first",
+            {"Retry-After": "60"},
+        )
+
+
 async def _create(request: Request, body: CreateMatch, client: str) -> Created:
     hub = hub_of(request)
     wait = limiter_of(request).creation(client)
@@ -88,6 +100,7 @@ async def _create(request: Request, body: CreateMatch, client: str) -> Created:
         limit = settings_of(request).max_matches_per_client
         status, headers, message = too_many(wait, f"more than {limit} matches a minute")
         raise ApiError(status, message, headers)
+    refuse_past_live_cap(request, client)
     try:
         made = await hub.create(
             body.game,

@@ -85,6 +85,7 @@ export class Live {
         return;
       }
       if (this.stopped) return;
+      if (event.code === 4410) { this.stopped = true; return; }  // the match is over: nothing more will come
       this.handlers.state("reconnecting…", false);
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), Math.min(250 * 2 ** this.retry, 8000));
