@@ -110,3 +110,33 @@ def test_the_rebuild_refuses_bad_input(db_url: str, tmp_path: Path) -> None:
     assert junk.exit_code == 1 and "junk.json: not a match record" in junk.output
     bad = runner.invoke(app, ["ratings", "rebuild", "--db", "nonsense://x"])
     assert bad.exit_code == 2 and "bad database URL" in bad.output
+
+
+def test_a_series_rated_once_is_rebuilt_from_its_matches(client: TestClient, db_url: str) -> None:
+    from duelhost.store.ratings import rate_series
+
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    ann, bob = make_account(store, "ann"), make_account(store, "bob")
+    series = []
+    for bids in ((["3", "1", "2"], ["2", "3", "1"]), (["1", "2", "3"], ["2", "3", "1"])):
+        made = create(client, clock=None)  # the series' matches are casual
+        hold(store, made["id"], 0, ann)
+        hold(store, made["id"], 1, bob)
+        play(client, made, bids)
+        series.append(made["id"])
+    with store.engine.begin() as connection:  # ann 1 win, bob 1 win: a tied series
+        rate_series(connection, series, "toy_bids", (ann, bob), (1, 1), 99.0)
+    done = rebuild(db_url)
+    assert done.exit_code == 0, done.output
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(matches)
+            .where(matches.c.id == series[1])
+            .values(result=json.dumps({"winner": 0, "reason": "rounds played"}))
+        )
+    changed = rebuild(db_url)
+    assert changed.exit_code == 1
+    assert (
+        f"match {series[1]}: ann's score is 0.5 in the table, 1.0 from the records"
+        in changed.output
+    )

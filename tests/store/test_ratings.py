@@ -107,3 +107,23 @@ def test_a_bot_seat_is_rated_under_its_account(store: Store) -> None:
     bot = bot_account_id("toy_bids-random")
     assert [(c.account_id, c.score) for c in changes(store)] == [(ann, 0.0), (bot, 1.0)]
     assert table(store)[(bot, "toy_bids")].rating > 1500
+
+
+def test_a_series_is_rated_once(store: Store) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    from duelhost.store.ratings import rate_series
+
+    ann, bob = make_account(store, "ann"), make_account(store, "bob")
+    with store.engine.begin() as connection:
+        made = rate_series(connection, ["s1", "s2", "s3"], "toy_bids", (ann, bob), (2, 1), 50.0)
+    assert [(c["account_id"], c["score"], c["match_id"]) for c in made] == [
+        (ann, 1.0, "s3"),
+        (bob, 0.0, "s3"),
+    ]
+    assert changes(store)[0].series == '["s1", "s2", "s3"]'
+    with pytest.raises(IntegrityError), store.engine.begin() as connection:
+        rate_series(connection, ["s1", "s2", "s3"], "toy_bids", (ann, bob), (2, 1), 60.0)
+    assert len(changes(store)) == 2 and table(store)[(ann, "toy_bids")].games == 1
+    with pytest.raises(ValueError, match="two accounts"), store.engine.begin() as connection:
+        rate_series(connection, ["s4"], "toy_bids", (ann, ann), (1, 0), 70.0)

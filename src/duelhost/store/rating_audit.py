@@ -77,6 +77,8 @@ class Facts:
     acted: set[int]
     time: float
     sequence: int | None
+    series: list[str] | None = None
+    """A best-of-N series rated as one game: its matches (``game`` and ``options`` empty)."""
 
 
 @dataclass
@@ -154,7 +156,56 @@ def facts_from_store(engine: Engine) -> list[Facts]:
                 sequences.get(row.id),
             )
         )
-    return found
+    return found + _series_facts(engine, names)
+
+
+def _series_facts(engine: Engine, names: dict[tuple[str, int], str]) -> list[Facts]:
+    """The facts of each best-of-N series rated as one game (``store.ratings.rate_series``):
+    its players are the accounts its change names, its score comes again from the results of
+    the matches it lists and who held their seats."""
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(
+                rating_changes.c.id,
+                rating_changes.c.match_id,
+                rating_changes.c.seat,
+                rating_changes.c.series,
+                rating_changes.c.time,
+                rating_changes.c.pool,
+                accounts.c.name,
+            )
+            .select_from(
+                rating_changes.join(accounts, accounts.c.id == rating_changes.c.account_id)
+            )
+            .where(rating_changes.c.series.is_not(None))
+            .order_by(rating_changes.c.id)
+        ).all()
+        listed = sorted({m for row in rows for m in json.loads(row.series)})
+        results = {
+            m: None if r is None else json.loads(r)
+            for m, r in connection.execute(
+                select(matches.c.id, matches.c.result).where(matches.c.id.in_(listed))
+            )
+        }
+    found: dict[str, Facts] = {}
+    for row in rows:
+        series = json.loads(row.series)
+        fact = found.setdefault(
+            row.match_id,
+            Facts(row.match_id, "", {}, row.pool, [None, None], None, {0, 1}, row.time, row.id),
+        )
+        fact.players[int(row.seat)] = row.name
+        fact.series = series
+    for fact in found.values():
+        wins = [0, 0]
+        for match_id in fact.series or []:
+            winner = (results.get(match_id) or {}).get("winner")
+            holder = names.get((match_id, winner)) if winner in (0, 1) else None
+            if holder in fact.players:
+                wins[fact.players.index(holder)] += 1
+        score = glicko2.series_score(wins[0], wins[1])
+        fact.result = {"winner": {1.0: 0, 0.0: 1}.get(score), "reason": "series"}
+    return list(found.values())
 
 
 def facts_from_records(folder: Path) -> tuple[list[Facts], list[str]]:
@@ -193,6 +244,14 @@ def _record_facts(record: dict[str, Any]) -> Facts | None:
     )
 
 
+def _pool(fact: Facts) -> str:
+    """A match's pool from its game and options; a series' as its change names it (the
+    events that make series choose its matches' options)."""
+    if fact.series is not None and fact.pool is not None:
+        return fact.pool
+    return pool_of(fact.game, fact.options)
+
+
 def recompute(facts: list[Facts], parameters: Parameters = DEFAULT) -> Ledger:
     """Every rating change and rating the records give."""
     ledger = Ledger()
@@ -200,7 +259,7 @@ def recompute(facts: list[Facts], parameters: Parameters = DEFAULT) -> Ledger:
     ordered = sorted(facts, key=lambda f: (f.sequence is None, f.sequence or 0, f.time, f.match_id))
     for fact in ordered:
         try:
-            pool = pool_of(fact.game, fact.options)
+            pool = _pool(fact)
         except ConfigError as error:
             ledger.notes.append(f"match {fact.match_id}: its pool cannot be found ({error})")
             continue
@@ -215,7 +274,9 @@ def recompute(facts: list[Facts], parameters: Parameters = DEFAULT) -> Ledger:
             continue
         for name in (first, second):
             held.setdefault((name, pool), Held(glicko2.new_rating(parameters)))
-        game = Game(fact.match_id, pool, (first, second), rules.scores(fact.result), fact.time)
+        game = Game(
+            fact.match_id, pool, (first, second), rules.scores(fact.result), fact.time, fact.series
+        )
         for change in step(held, game, parameters):
             ledger.changes[(fact.match_id, change["account_id"])] = {
                 **change,

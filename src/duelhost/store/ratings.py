@@ -330,3 +330,25 @@ def _update_statement() -> Any:
 
 
 _UPDATE = _update_statement()
+
+
+def rate_series(
+    connection: Connection,
+    match_ids: Sequence[str],
+    pool: str,
+    accounts: tuple[str, str],
+    wins: tuple[int, int],
+    time: float,
+    parameters: Parameters = DEFAULT,
+) -> list[dict[str, Any]]:
+    """Rate a best-of-N series once (issue 30: one rating update per series), in the caller's
+    transaction: one game between ``accounts`` scored by ``glicko2.series_score`` of each one's
+    match ``wins``, at ``time`` (the series' end). Its changes link to the series' last match and
+    list every match of the series (``rating_changes.series``); the series' own matches are made
+    unrated (``rated`` false), so nothing rates them twice. Rating the same series again raises
+    ``IntegrityError`` (``UNIQUE (match_id, account_id)``) and changes nothing."""
+    if not match_ids or accounts[0] == accounts[1]:
+        raise ValueError("a series has matches, between two accounts")
+    first = glicko2.series_score(wins[0], wins[1])
+    game = Game(match_ids[-1], pool, accounts, (first, 1.0 - first), time, list(match_ids))
+    return apply_games(connection, [game], parameters)

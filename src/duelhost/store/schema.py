@@ -193,7 +193,7 @@ ratings = Table(
     Column("losses", Integer, nullable=False),
     Column("last_game", Float, nullable=True),
     Column("updated", Float, nullable=False),
-    Index("ix_ratings_leaderboard", "pool", "rating", "account_id"),
+    Index("ix_ratings_leaderboard", "pool", "rating", "account_id", "deviation"),
 )
 
 rating_changes = Table(

@@ -41,7 +41,9 @@ def upgrade() -> None:
         sa.Column("last_game", sa.Float, nullable=True),
         sa.Column("updated", sa.Float, nullable=False),
     )
-    op.create_index("ix_ratings_leaderboard", "ratings", ["pool", "rating", "account_id"])
+    op.create_index(
+        "ix_ratings_leaderboard", "ratings", ["pool", "rating", "account_id", "deviation"]
+    )
     op.create_table(
         "rating_changes",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
