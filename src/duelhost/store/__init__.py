@@ -33,6 +33,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from duelhost.core.errors import ConfigError
+from duelhost.ratings import rules
 from duelhost.store import migrate, ratings
 from duelhost.store.rating_book import RatingBook
 from duelhost.store.schema import invites, leases, match_log, matches, metadata
@@ -275,6 +276,7 @@ class Store:
     ) -> None:
         """Store a step's log entries in one transaction (committed when this returns).
         Raises ``IntegrityError`` if a sequence number is already taken."""
+        entries = list(entries)
         rows = [
             {"match_id": match_id, "seq": e["seq"], "time": float(e["time"]), "entry": _dumps(e)}
             for e in entries
@@ -284,7 +286,8 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(insert(match_log), rows)
             if over:
-                ratings.rate_finished(connection, [(match_id, result, rows[-1]["time"])])
+                acted = rules.acted_in_log(entries)
+                ratings.rate_finished(connection, [(match_id, result, rows[-1]["time"], acted)])
             connection.execute(
                 update(matches)
                 .where(matches.c.id == match_id)
@@ -367,7 +370,7 @@ class Store:
         connection.execute(insert(match_log), rows)
         # A match ends at the time of its last entry (what its record says too).
         ending = [
-            (match_id, result, float(entries[-1]["time"]))
+            (match_id, result, float(entries[-1]["time"]), rules.acted_in_log(entries))
             for (match_id, entries, over, result, _now), _epoch in steps
             if over and entries
         ]

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, insert, or_, select, tuple_, update
+from sqlalchemy import bindparam, insert, or_, select, tuple_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -36,8 +36,8 @@ from duelhost.store.schema import (
     seat_holders,
 )
 
-Finished = tuple[str, dict[str, Any] | None, float]
-"""A match a step ends: ``(match_id, result, now)``."""
+Finished = tuple[str, dict[str, Any] | None, float, set[int]]
+"""A match a step ends: ``(match_id, result, time, seats that made a decision in that step)``."""
 Key = tuple[str, str]
 """A rating's key: ``(account_id, pool)``."""
 
@@ -95,50 +95,78 @@ def ensure_bot_accounts(
     _insert_ignoring(connection, accounts, rows)
 
 
+_RATED = (
+    select(
+        matches.c.id,
+        matches.c.game,
+        matches.c.pool,
+        matches.c.seats,
+        seat_holders.c.seat,
+        seat_holders.c.account_id,
+    )
+    .select_from(matches.outerjoin(seat_holders, seat_holders.c.match_id == matches.c.id))
+    .where(
+        matches.c.id.in_(bindparam("ids", expanding=True)),
+        matches.c.rated.is_(True),
+        matches.c.over.is_(False),
+    )
+)
+_DECISIONS = select(match_log.c.match_id, match_log.c.entry).where(
+    match_log.c.match_id.in_(bindparam("ids", expanding=True)),
+    or_(*(match_log.c.entry.like(f'%"type":"{kind}"%') for kind in rules.DECISIONS)),
+)
+# Built once: a statement made anew at every match's end costs more than its query.
+
+
 def rate_finished(
     connection: Connection, finished: Sequence[Finished], parameters: Parameters = DEFAULT
 ) -> int:
     """Rate the rated matches among ``finished`` that the store does not hold as over yet (in
     the caller's transaction, before it marks them over). Returns how many were rated."""
-    ids = sorted({match_id for match_id, _, _ in finished})
+    ids = sorted({item[0] for item in finished})
     if not ids:
         return 0
-    found = connection.execute(
-        select(matches.c.id, matches.c.game, matches.c.pool, matches.c.seats).where(
-            matches.c.id.in_(ids), matches.c.rated.is_(True), matches.c.over.is_(False)
-        )
-    ).all()
+    found = connection.execute(_RATED, {"ids": ids}).all()
     if not found:
         return 0
     rated = {row.id: row for row in found}
-    games = _games(connection, [f for f in finished if f[0] in rated], rated)
+    holders: dict[str, dict[int, str | None]] = {}
+    for row in found:
+        if row.seat is not None:
+            holders.setdefault(row.id, {})[int(row.seat)] = row.account_id
+    games = _games(connection, [f for f in finished if f[0] in rated], rated, holders)
     apply_games(connection, games, parameters)
     return len(games)
 
 
-def _games(
+def _acted(
     connection: Connection, finished: Sequence[Finished], rated: dict[str, Any]
+) -> dict[str, set[int]]:
+    """The seats that made a decision in each match: seen in its last step's entries, or else
+    read from its stored log (its last step included)."""
+    acted = {match_id: set(now_acted) for match_id, _, _, now_acted in finished}
+    missing = sorted(m for m in rated if not {0, 1} <= acted.get(m, set()))
+    if missing:
+        for match_id, text in connection.execute(_DECISIONS, {"ids": missing}):
+            acted.setdefault(match_id, set()).update(rules.acted_in_log([json.loads(text)]))
+    return acted
+
+
+def _games(
+    connection: Connection,
+    finished: Sequence[Finished],
+    rated: dict[str, Any],
+    holders: dict[str, dict[int, str | None]],
 ) -> list[Game]:
     """The games to rate among these finished rated matches (the others are unrated)."""
-    ids = sorted(rated)
-    holders: dict[str, dict[int, str | None]] = {}
-    for match_id, seat, account_id in connection.execute(
-        select(seat_holders.c.match_id, seat_holders.c.seat, seat_holders.c.account_id).where(
-            seat_holders.c.match_id.in_(ids)
-        )
-    ):
-        holders.setdefault(match_id, {})[int(seat)] = account_id
-    acted: dict[str, set[int]] = {}
-    for match_id, text in connection.execute(
-        select(match_log.c.match_id, match_log.c.entry).where(
-            match_log.c.match_id.in_(ids),
-            or_(*(match_log.c.entry.like(f'%"type":"{kind}"%') for kind in rules.DECISIONS)),
-        )
-    ):
-        acted.setdefault(match_id, set()).update(rules.acted_in_log([json.loads(text)]))
+    acted = _acted(connection, finished, rated)
     bots: list[tuple[str, str]] = []
     games: list[Game] = []
-    for match_id, result, now in finished:
+    seen: set[str] = set()
+    for match_id, result, now, _now_acted in finished:
+        if match_id in seen:
+            continue  # a match ends once: its first ending step is the one
+        seen.add(match_id)
         row = rated[match_id]
         seats = json.loads(row.seats)
         if rules.unrated_reason(result, acted.get(match_id, set())) is not None:
@@ -176,14 +204,18 @@ def seat_accounts(
     return found[0], found[1]
 
 
+_HELD = select(ratings).where(
+    tuple_(ratings.c.account_id, ratings.c.pool).in_(bindparam("keys", expanding=True))
+)
+_HELD_LOCKED = _HELD.order_by(ratings.c.account_id, ratings.c.pool).with_for_update()
+
+
 def _held(connection: Connection, keys: list[Key], parameters: Parameters) -> dict[Key, Held]:
     """The rating rows of ``keys``, locked for update in key order (PostgreSQL); a key without
     a row is a new player's rating."""
-    query = select(ratings).where(tuple_(ratings.c.account_id, ratings.c.pool).in_(keys))
-    if connection.dialect.name == "postgresql":
-        query = query.order_by(ratings.c.account_id, ratings.c.pool).with_for_update()
+    query = _HELD_LOCKED if connection.dialect.name == "postgresql" else _HELD
     held = {key: Held(glicko2.new_rating(parameters)) for key in keys}
-    for row in connection.execute(query):
+    for row in connection.execute(query, {"keys": keys}):
         held[(row.account_id, row.pool)] = Held(
             Rating(row.rating, row.deviation, row.volatility),
             row.games,
@@ -204,10 +236,13 @@ def apply_games(
     if not games:
         return []
     keys = sorted({(account, g.pool) for g in games for account in g.accounts})
-    if connection.dialect.name == "postgresql":
-        # Rows of new players exist before they are locked: a second process waits on them.
-        _insert_ignoring(connection, ratings, [_new_row(k, parameters) for k in keys])
     held = _held(connection, keys, parameters)
+    fresh = [key for key in keys if held[key].new]
+    if fresh and connection.dialect.name == "postgresql":
+        # A new player's row is made before it is locked, so a second process rating the same
+        # new player waits on it (and then reads this one's result) instead of failing.
+        _insert_ignoring(connection, ratings, [_new_row(k, parameters) for k in fresh])
+        held.update(_held(connection, fresh, parameters))
     changes = [change for game in games for change in step(held, game, parameters)]
     connection.execute(insert(rating_changes), changes)
     _write(connection, held, keys, max(g.time for g in games))
@@ -281,28 +316,32 @@ def step(
 
 
 def _write(connection: Connection, held: dict[Key, Held], keys: list[Key], now: float) -> None:
-    fresh, known = [], []
-    for key in keys:
-        row = held[key]
-        values: dict[str, Any] = {
-            "rating": row.rating.rating,
-            "deviation": row.rating.deviation,
-            "volatility": row.rating.volatility,
-            "games": row.games,
-            "wins": row.wins,
-            "draws": row.draws,
-            "losses": row.losses,
-            "last_game": row.last_game,
+    """Write the ratings of ``keys``: one statement inserting or updating every row."""
+    rows = [
+        {
+            "account_id": key[0],
+            "pool": key[1],
+            "rating": held[key].rating.rating,
+            "deviation": held[key].rating.deviation,
+            "volatility": held[key].rating.volatility,
+            "games": held[key].games,
+            "wins": held[key].wins,
+            "draws": held[key].draws,
+            "losses": held[key].losses,
+            "last_game": held[key].last_game,
             "updated": now,
         }
-        if row.new:
-            fresh.append({"account_id": key[0], "pool": key[1], **values})
-        else:
-            known.append({"key_account": key[0], "key_pool": key[1], **values})
-    if fresh:
-        connection.execute(insert(ratings), fresh)
-    if known:
-        connection.execute(_UPDATE, known)
+        for key in keys
+    ]
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(ratings)
+    connection.execute(
+        statement.on_conflict_do_update(
+            index_elements=[ratings.c.account_id, ratings.c.pool],
+            set_={name: statement.excluded[name] for name in _COLUMNS},
+        ),
+        rows,
+    )
 
 
 _COLUMNS = (
@@ -316,20 +355,6 @@ _COLUMNS = (
     "last_game",
     "updated",
 )
-
-
-def _update_statement() -> Any:
-    return (
-        update(ratings)
-        .where(
-            ratings.c.account_id == bindparam("key_account"),
-            ratings.c.pool == bindparam("key_pool"),
-        )
-        .values(**{name: bindparam(name) for name in _COLUMNS})
-    )
-
-
-_UPDATE = _update_statement()
 
 
 def rate_series(
