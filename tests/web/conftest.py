@@ -53,6 +53,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             *("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
             *("--max-live-per-client", "10000"),
             *("--replays-per-minute", "10000"),
+            *("--signups-per-minute", "10000", "--signins-per-minute", "10000"),
         ),
     )
     yield started

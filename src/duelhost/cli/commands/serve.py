@@ -86,6 +86,15 @@ def register(app: typer.Typer) -> None:
         max_streams_per_client: Annotated[
             int, typer.Option(min=1, help="live streams one client may hold open at once")
         ] = ServerSettings.max_streams_per_client,
+        signups_per_minute: Annotated[
+            int, typer.Option(min=1, help="accounts one client may make a minute")
+        ] = ServerSettings.signups_per_minute,
+        signins_per_minute: Annotated[
+            int, typer.Option(min=1, help="sign-in attempts one client may make a minute")
+        ] = ServerSettings.signins_per_minute,
+        signins_per_name: Annotated[
+            int, typer.Option(min=1, help="sign-in attempts for one name a minute")
+        ] = ServerSettings.signins_per_name,
     ) -> None:
         """Run the match server.
 
@@ -111,6 +120,9 @@ def register(app: typer.Typer) -> None:
             trusted_proxies=tuple(trusted_proxy or ()),
             max_streams=max_streams,
             max_streams_per_client=max_streams_per_client,
+            signups_per_minute=signups_per_minute,
+            signins_per_minute=signins_per_minute,
+            signins_per_name=signins_per_name,
         )
         shown = f"[{host}]" if ":" in host else host
         address = advertise or f"http://{shown}:{port}"

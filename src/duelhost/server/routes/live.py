@@ -4,7 +4,9 @@ actions sent over the same socket.
 The client's first message is ``{"token": "...", "after": n, "text": true, "delta": false}``
 (every field optional), so the token never travels in a URL; with ``"delta": true`` the frames
 after the first are delta frames (``host.frame_builder.delta``: what changed since the previous
-one); with ``"presence": true`` the stream also carries ``{"type": "presence", "seats": [...],
+one); the stream carries ``{"type": "players", "players": [...]}`` (who holds the seats, by
+name: issue 30) after the first frames and whenever a seat is taken by a named player; with
+``"presence": true`` it also carries ``{"type": "presence", "seats": [...],
 "spectators": n}`` at once and whenever a seat's page or a spectator joins or leaves
 (``Watching.presence``).
 Then the client may send ``{"type": "submit", "text", "key", "ref"}``, ``{"type": "resign"}``,
@@ -87,6 +89,10 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
             if not hello.with_text:
                 frame.pop("text", None)
             await websocket.send_text(json_text.dumps(frame))
+        # Who holds the seats, by name (issue 30); sent again whenever a seat is bound.
+        named = websocket.app.state.seating.players(live.match.id)
+        if any(named):
+            await websocket.send_text(json_text.dumps({"type": "players", "players": named}))
         sender = asyncio.create_task(_pump(websocket, queue, settings.max_backlog))
         try:
             await _serve_messages(hub, live, hello, websocket, settings)

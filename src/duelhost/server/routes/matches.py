@@ -22,6 +22,7 @@ from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import MatchOver
 from duelhost.host.messages import Answer
 from duelhost.ratings.pools import pool_key
+from duelhost.server import seat_holding
 from duelhost.server.access import (
     acting_seat,
     find,
@@ -178,6 +179,7 @@ async def reissue_invite(
         raise ApiError(400, str(error)) from None
     except MatchOver as error:
         raise ApiError(409, str(error)) from None
+    await request.app.state.seating.release(hub, live.match.id, seat)
     return Reissued(
         match_id=live.match.id,
         seat=seat,
@@ -198,7 +200,7 @@ async def exchange_invite(request: Request, invite: str) -> Any:
     """Open a seat's invite: answers the seat's token, made now and shown only here. The
     invite then dies: opening it again is a 410 (404 for an invite that never existed)."""
     try:
-        match_id, seat, token = await hub_of(request).exchange_async(invite)
+        match_id, seat, token = await seat_holding.exchange(request, invite)
     except InviteError as error:
         raise ApiError(error.status, str(error)) from None
     return Invited(match_id=match_id, seat=seat, token=token, url=f"/play/{match_id}")
@@ -213,6 +215,7 @@ async def list_matches(
 ) -> Any:
     """Matches, newest first."""
     total, rows = hub_of(request).store.list(limit, offset, game)
+    players = request.app.state.seating.many([row.id for row in rows])
     return MatchList(
         total=total,
         matches=[
@@ -224,6 +227,7 @@ async def list_matches(
                 result=row.result,
                 seats=[{"kind": s["kind"], "bot": s.get("bot")} for s in row.seats],
                 spectate=f"/watch/{row.id}",
+                players=players.get(row.id),
             )
             for row in rows
         ],
@@ -241,10 +245,19 @@ async def get_match(
     if hub.is_host(live, authorization):
         await hub.settled(live)
         summary = live.match.summary(None, hub.now())
-        return {**summary, "joined": hub.joined(live), "presence": hub.presence(live)}
+        return {
+            **summary,
+            "joined": hub.joined(live),
+            "presence": hub.presence(live),
+            "players": seat_holding.players(request, match_id),
+        }
     seat = seat_for(hub, live, authorization, required=False)
     await hub.settled(live)
-    return {**live.match.summary(seat, hub.now()), "presence": hub.presence(live)}
+    return {
+        **live.match.summary(seat, hub.now()),
+        "presence": hub.presence(live),
+        "players": seat_holding.players(request, match_id),
+    }
 
 
 @router.post("/api/matches/{match_id}/submissions", response_model=Accepted, responses=ERRORS)
@@ -332,7 +345,7 @@ async def record(request: Request, match_id: str) -> Any:
         # Issue 30: what the record's rating rests on (``duelhost ratings rebuild --records``).
         data["rating"] = await asyncio.to_thread(record_facts, hub.store.engine, row)
     return JSONResponse(
-        data,
+        {**data, "players": seat_holding.players(request, match_id)},
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
     )
 

@@ -67,6 +67,7 @@ export class Live {
       }
       if (data.type === "pong") { this.pong(data); return; }
       if (data.type === "presence") { this.handlers.presence?.(data); return; }
+      if (data.type === "players") { this.handlers.players?.(data.players); return; }
       const waiter = data.ref !== undefined ? this.waiting.get(data.ref) : undefined;
       if (waiter) {
         this.waiting.delete(data.ref);
