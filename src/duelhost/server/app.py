@@ -126,6 +126,7 @@ def create_app(
     app.add_middleware(errors.CapErrors)
     app.state.metrics = metrics
     the_offers = _accounts(app, hub, the_settings, now)
+    the_offers.rating_of = ratings.rating_of(the_store)  # seeks' rating ranges (issue 30)
     app.state.started = False
     app.state.draining = False
     errors.install(app)

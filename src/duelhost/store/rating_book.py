@@ -74,6 +74,16 @@ class RatingBook:
         with self.engine.connect() as connection:
             return [(str(p), int(n)) for p, n in connection.execute(_pools_query())]
 
+    def rating(self, account_id: str, pool: str) -> float | None:
+        """An account's rating in a pool (None: it has none there yet)."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(ratings.c.rating).where(
+                    ratings.c.account_id == account_id, ratings.c.pool == pool
+                )
+            ).scalar()
+        return None if found is None else float(found)
+
     def ratings_of(self, account_id: str) -> list[dict[str, Any]]:
         """Every pool an account is rated in, most games first."""
         with self.engine.connect() as connection:

@@ -26,7 +26,7 @@ from duelhost.core.errors import ConfigError, quote
 from duelhost.core.registry import spec as game_spec
 from duelhost.ratings import glicko2, rules
 from duelhost.ratings.bots import bot_account_name
-from duelhost.ratings.pools import SEPARATOR, game_of
+from duelhost.ratings.pools import SEPARATOR, game_of, pool_of
 from duelhost.server.access import hub_of
 from duelhost.server.errors import ERRORS, ApiError
 from duelhost.store.rating_book import RatingBook
@@ -303,3 +303,20 @@ def give_bots_accounts(store: Any, now: float) -> int:
     with store.engine.begin() as connection:
         ensure_bot_accounts(connection, pairs, now)
     return len(pairs)
+
+
+def rating_of(store: Any) -> Any:
+    """``rating_of(account_id, game, options)`` for the seeks' rating ranges
+    (``duelhost.accounts.offers.RatingOf``): the account's rating in the pool of that game and
+    those options, a new player's 1500 where it has none; None for options no game takes."""
+    book = RatingBook(store.engine, PARAMETERS)
+
+    def of(account_id: str, game: str, options: dict[str, Any]) -> float | None:
+        try:
+            pool = pool_of(game, options)
+        except ConfigError:
+            return None
+        found = book.rating(account_id, pool)
+        return PARAMETERS.rating if found is None else found
+
+    return of
