@@ -1,4 +1,4 @@
-"""A fitted plan of the other seat: a conditional logit over its candidate moves, learnt in the match.
+"""A fitted plan of the other seat: a conditional logit over its moves, learnt in the match.
 
 A person who follows a fixed plan ("bid the fleet nearest a little below the prize", "play my
 strongest unit first") makes the same choice whenever the same things are in front of them.

@@ -10,9 +10,9 @@ import pytest
 
 import duelhost
 from duelhost.bots import SeatHandle, make_bot
-from duelhost.games.warriors_death.bots import WarriorsDeathBot
 from duelhost.bots.plans import PlanBot
 from duelhost.bots.registry import plan_families
+from duelhost.games.warriors_death.bots import WarriorsDeathBot
 from duelhost.games.warriors_death.opponent import (
     WRONG,
     column_predictions,
@@ -127,12 +127,16 @@ def test_medium_is_hard_with_a_fifth_of_the_budget() -> None:
     assert isinstance(easy, WarriorsDeathBot)
     assert (medium.name, medium.budget.nodes, medium.rollouts) == ("medium", 40, True)
     assert (hard.budget.nodes, hard.rollouts, easy.rollouts) == (200, True, False)
-    assert medium.model.names == hard.model.names == [
-        "submission",
-        "unit",
-        "equilibrium",
-        "fitted",
-    ]
+    assert (
+        medium.model.names
+        == hard.model.names
+        == [
+            "submission",
+            "unit",
+            "equilibrium",
+            "fitted",
+        ]
+    )
     assert medium.model.memory == hard.model.memory == 0.85
     assert medium.model.safe == hard.model.safe == "equilibrium"
 

@@ -5,10 +5,12 @@
 bot's last fleet being ``last``, has the features (:func:`features`)
 
     -size^2 / 2, size * [worth == k] for each worth k, size * value, size * worth * value / planets,
-    size * last, size * round
+    size * last, size * round, size * [value == j] for each galaxy value j
 
-so "the fleet nearest ``t``", ``t`` any table of the worth plus a linear function of the value,
-their product, the last fleet and the round, is one weight vector (see the choice model's
+so "the fleet nearest ``t``", ``t`` any table of the worth plus any table of the galaxy's value
+plus a linear function of the value, their product, the last fleet and the round, is one
+weight vector (the value both as a table, for a player who treats some galaxies apart, and as
+a number, which carries over to a value not seen yet) (see the choice model's
 docstring): bidding the prize, a fixed fleet per worth, bidding by the galaxy's value, answering
 the last fleet seen. :class:`FittedPolicy` plays the fitted plan for the other seat in the bot's
 galaxy rollouts (a fleet drawn from the fitted probabilities at each round of the rollout).
@@ -23,23 +25,24 @@ import numpy as np
 from numpy.typing import NDArray
 
 
-def width(planets: int) -> int:
-    """The number of features for a game of ``planets`` planets a galaxy."""
-    return planets + 5
+def width(planets: int, galaxies: int) -> int:
+    """The number of features for a game of ``planets`` planets a galaxy and ``galaxies``."""
+    return planets + galaxies + 5
 
 
 def features(
-    sizes: list[int], worth: int, value: int, last: int, round_: int, planets: int
+    sizes: list[int], worth: int, value: int, last: int, round_: int, planets: int, galaxies: int
 ) -> NDArray[np.float64]:
     """One row of features per fleet size in ``sizes`` (see the module docstring)."""
     s = np.asarray(sizes, dtype=float)
-    rows = np.zeros((len(sizes), width(planets)))
+    rows = np.zeros((len(sizes), width(planets, galaxies)))
     rows[:, 0] = -s * s / 2
     rows[:, worth] = s
     rows[:, planets + 1] = s * value
     rows[:, planets + 2] = s * worth * value / planets
     rows[:, planets + 3] = s * last
     rows[:, planets + 4] = s * round_
+    rows[:, planets + 4 + value] = s
     return rows
 
 
@@ -53,7 +56,10 @@ class FittedPolicy:
         self.square = w[0]
         # The part of the score linear in the size, before the last fleet and the round.
         self.by_worth = [0.0] + [
-            w[k] + w[planets + 1] * value + w[planets + 2] * k * value / planets
+            w[k]
+            + w[planets + 1] * value
+            + w[planets + 2] * k * value / planets
+            + w[planets + 4 + value]
             for k in range(1, planets + 1)
         ]
         self.per_last = w[planets + 3]

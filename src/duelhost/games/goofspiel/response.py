@@ -75,6 +75,7 @@ class Prediction(NamedTuple):
     fitted: np.ndarray
     """The fitted plan's probability of each size, before the round was seen."""
 
+
 Key = tuple[int, int, int]
 
 
@@ -158,13 +159,16 @@ class GalaxyResponseBot:
 
     def _fitted(self, view: dict[str, Any], galaxy: Galaxy) -> tuple[np.ndarray, np.ndarray]:
         """The fitted plan's features of the other seat's sizes now and its probabilities."""
-        planets = len(view["fleets"][str(self.seat)])
+        planets, galaxies = len(view["fleets"][str(self.seat)]), len(view["order"])
         if self.plan is None:
-            self.plan = ChoiceModel(width(planets))
+            self.plan = ChoiceModel(width(planets, galaxies))
         last = view.get("last_round")
         mine = int(last["fleets"][self.seat]) if last else 0
         self._context = (galaxy.value, int(view["round"]), planets)
-        rows = features(galaxy.sizes(1), galaxy.worth, galaxy.value, mine, int(view["round"]), planets)
+        round_ = int(view["round"])
+        rows = features(
+            galaxy.sizes(1), galaxy.worth, galaxy.value, mine, round_, planets, galaxies
+        )
         return rows, self.plan.probabilities(rows)
 
     def _rollout_policy(self, name: str) -> Policy:
