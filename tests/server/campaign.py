@@ -54,6 +54,8 @@ CLUSTER_OPTIONS = (
     # Every client of the campaign comes from 127.0.0.1: the per-client quotas would refuse it.
     "--max-matches-per-client",
     "100000",
+    "--max-live-per-client",
+    "100000",
     "--requests-per-second",
     "100000",
 )

@@ -17,7 +17,9 @@ from tests.databases import db_url, postgres_database
 from tests.host.toy import toy_games
 from tests.server.live import Server
 
-GENEROUS = ServerSettings(max_matches_per_client=100_000, requests_per_second=100_000)
+GENEROUS = ServerSettings(
+    max_matches_per_client=100_000, max_live_per_client=100_000, requests_per_second=100_000
+)
 """The API tests make many requests quickly from one client: quotas are tested on their own
 (test_limits.py)."""
 

@@ -45,6 +45,27 @@ def test_matches_created_per_client_per_minute(strict: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
+    "strict", [ServerSettings(max_live_per_client=2, max_matches_per_client=100)], indirect=True
+)
+def test_unfinished_matches_per_client(strict: TestClient) -> None:
+    """Issue 32 point 5: what one address holds in memory is bounded: past its unfinished
+    matches' cap a creation is refused, saying why, until one of them ends."""
+    first = create(strict)
+    create(strict)
+    refused = strict.post("/api/matches", json={"game": "toy_bids", "seats": HUMANS})
+    assert refused.status_code == 429
+    assert refused.json()["error"] == (
+        "2 matches you created are unfinished, the most one client may have; "
+        "finish or resign one first"
+    )
+    token = first["tokens"][0]
+    assert (
+        strict.post(f"/api/matches/{first['id']}/resign", headers=bearer(token)).status_code == 200
+    )
+    create(strict)  # a finished match frees its place
+
+
+@pytest.mark.parametrize(
     "strict", [ServerSettings(max_live_matches=2, max_matches_per_client=100)], indirect=True
 )
 def test_live_matches_per_server(strict: TestClient) -> None:
@@ -115,7 +136,11 @@ def test_live_stream_messages_have_a_size_and_a_rate(db_url: str) -> None:
 
 
 def _generous() -> dict[str, Any]:
-    return {"max_matches_per_client": 1000, "requests_per_second": 1000.0}
+    return {
+        "max_matches_per_client": 1000,
+        "max_live_per_client": 1000,
+        "requests_per_second": 1000.0,
+    }
 
 
 def test_a_match_of_two_bots_ends_as_abandoned_and_is_recorded_so(db_url: str) -> None:

@@ -127,3 +127,36 @@ def test_finished_matches_kept_in_memory_are_capped(
         # any more, so only the overall cap counts it) or in place of the older (overall 2).
         expected = made[-2:] + made[:1] if overall == 100 else [made[-1], made[0]]
         assert list(hub.finished_kept) == expected
+
+
+def test_a_stream_does_not_hold_a_finished_match_past_the_caps(db_url: str) -> None:
+    """Issue 32 point 5: a client that opens a live stream on each finished match it can find
+    kept every one of them in memory (RSS still growing after 10 minutes). A stream on a
+    finished match counts for its client's cap like a match it created; past the cap the
+    oldest leaves memory and its stream closes with 4410 (nothing more will come on it)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    with _app(db_url, max_finished_per_client=2) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = [finished(client, seed) for seed in range(1, 4)]
+        assert [m for m in made if m in hub.live] == made[1:]
+        with client.websocket_connect(f"/api/matches/{made[2]}/live") as watched:
+            watched.send_json({})
+            assert watched.receive_json()["type"] == "frame"
+            # A stream on the evicted first one rebuilds it: kept for this client, the
+            # oldest unwatched (the second) leaves.
+            with client.websocket_connect(f"/api/matches/{made[0]}/live") as other:
+                other.send_json({})
+                assert other.receive_json()["type"] == "frame"
+                assert [m for m in made if m in hub.live] == [made[0], made[2]]
+                # The second rebuilt by a stream too: now the third, though watched, is the
+                # oldest past the cap: it leaves memory and its stream is closed.
+                with client.websocket_connect(f"/api/matches/{made[1]}/live") as third:
+                    third.send_json({})
+                    assert third.receive_json()["type"] == "frame"
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        while True:
+                            watched.receive_json()
+                    assert closed.value.code == 4410
+                    assert sorted(m for m in made if m in hub.live) == sorted(made[:2])
+                    assert len(hub.finished_kept) == 2

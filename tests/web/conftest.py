@@ -51,15 +51,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         free_port(),
         (
             *("--max-matches-per-client", "10000", "--requests-per-second", "10000"),
+            *("--max-live-per-client", "10000"),
             *("--replays-per-minute", "10000"),
+            *("--signups-per-minute", "10000", "--signins-per-minute", "10000"),
         ),
     )
     yield started
     started.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # One browser a module, not a session: while Playwright's sync API is started, its event
+    # loop counts as running in this thread, and a test of another folder that calls
+    # asyncio.run() in the same worker (random order, pytest-xdist) would be refused.
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=CHROMIUM,

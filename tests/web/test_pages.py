@@ -120,3 +120,25 @@ def test_the_page_computes_receipts_as_the_server_does(pages: Any) -> None:
         )
         expected = receipts.receipt(match_id, seat, decision, text, nonce, number)
         assert webcrypto == expected and fallback == expected
+
+
+def test_an_early_ending_does_not_read_as_a_score_win(pages: Any) -> None:
+    """Issue 32: "Seat 1 wins by resignation, 0–0" read as a win on the score. A match ended by
+    resignation, timeout or agreement says where the score stood; a finished one gives its
+    score as the result."""
+    page = ready(pages("/"))
+    sentences = page.evaluate(
+        """async () => {
+            const e = await import('/static/shell/events.js');
+            return [
+                e.resultSentence({winner: 1, reason: "resignation", scores: [0, 0]}, 0, null),
+                e.resultSentence({winner: 0, reason: "timeout", scores: [3, 7]}, 2, null),
+                e.resultSentence({winner: 0, reason: "more points, 9-4", scores: [9, 4]}, 0, null),
+            ];
+        }"""
+    )
+    assert sentences[0] == (
+        "you lose: seat 1 wins by resignation; the score stood at seat 1 0, you 0"
+    )
+    assert sentences[1].endswith("by timeout; the score stood at seat 0 3, seat 1 7")
+    assert sentences[2] == "you win 9–4 on points"

@@ -24,6 +24,7 @@ Every error is ``{"error": "<message>"}`` with a 4xx status; bad input never giv
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -33,6 +34,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 import duelhost
+from duelhost.accounts.lobby import Lobby
+from duelhost.accounts.offers import Offers
+from duelhost.accounts.passwords import Passwords
+from duelhost.accounts.seating import Seating
+from duelhost.accounts.service import Accounts, Refused, Throttle
 from duelhost.server import errors, ops, web
 from duelhost.server.cluster import Cluster
 from duelhost.server.forward import Forwarder
@@ -41,9 +47,10 @@ from duelhost.server.idempotency import CreateOnce
 from duelhost.server.limits import Limiter, LimitMiddleware, Streams
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.replays import Replays
-from duelhost.server.routes import games, live, matches, rematch
+from duelhost.server.routes import accounts, games, live, matches, offers, players, rematch
 from duelhost.server.settings import ServerSettings
 from duelhost.store import Store
+from duelhost.store.accounts import AccountStore
 
 API_VERSION = "1"
 log = logging.getLogger("duelhost.server")
@@ -72,12 +79,15 @@ def create_app(
         if group is not None:
             group.start()
         restored = hub.start(resume=group is None)
+        await the_offers.sweep(refresh=True)
+        sweeper = asyncio.ensure_future(the_offers.run())
         app.state.started = True
         log.info("serving", extra={"matches": restored})
         yield
         # Shutdown (SIGTERM, SIGINT): not ready any more; the writer commits every queued step
         # before the process exits, so nothing acknowledged is lost.
         app.state.draining = True
+        sweeper.cancel()
         replays.close()
         hub.stop()
         if group is not None:
@@ -102,11 +112,15 @@ def create_app(
     app.add_middleware(LimitMiddleware, settings=the_settings, limiter=limiter, streams=streams)
     app.add_middleware(errors.CapErrors)
     app.state.metrics = metrics
+    the_offers = _accounts(app, hub, the_settings, now)
     app.state.started = False
     app.state.draining = False
     errors.install(app)
     app.include_router(matches.router)
     app.include_router(rematch.router)
+    app.include_router(accounts.router)
+    app.include_router(players.router)
+    app.include_router(offers.router)
     app.include_router(games.router)
     app.include_router(live.router)
     app.include_router(web.router)  # the browser client: pages, static files, lobby, replay
@@ -121,3 +135,26 @@ def create_app(
 async def _owned_elsewhere(_request: Request, error: Exception) -> JSONResponse:
     """Another process took the match a moment ago: the client asks again (and is forwarded)."""
     return JSONResponse({"error": str(error)}, status_code=503, headers={"Retry-After": "1"})
+
+
+def _accounts(app: FastAPI, hub: Hub, settings: ServerSettings, now: Callable[[], float]) -> Offers:
+    """The accounts, the seats' names, the lobby and the offers (issue 30), on the app."""
+    store = AccountStore(hub.store.engine)
+    throttle = Throttle(
+        settings.signups_per_minute,
+        settings.signins_per_minute,
+        settings.signins_per_name,
+        time.monotonic,
+    )
+    hashing = Passwords(settings.password_time_cost, settings.password_memory_kib)
+    app.state.accounts = the_accounts = Accounts(store, hub.server_key, throttle, now, hashing)
+    app.state.seating = seating = Seating(store)
+    app.state.lobby = lobby = Lobby()
+    app.state.offers = the_offers = Offers(the_accounts, hub, lobby, seating, settings)
+    app.add_exception_handler(Refused, _refused)
+    return the_offers
+
+
+async def _refused(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, Refused)
+    return errors.error_response(error.status, error.message, error.headers)

@@ -405,6 +405,8 @@ def run_loadtest(
     lifted = [
         "--max-matches-per-client",
         "1000000",
+        "--max-live-per-client",
+        "1000000",
         "--requests-per-second",
         "1000000",
         "--ws-messages-per-second",

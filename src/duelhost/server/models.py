@@ -160,6 +160,11 @@ class MatchState(BaseModel):
         'seat listens to the live stream), "away" or "bot"; `spectators`, the number of '
         "spectators' streams open",
     )
+    players: list[dict[str, Any] | None] | None = Field(
+        default=None,
+        description="who holds each seat: {name, guest, account} (an account's name, or a "
+        "guest's display name with guest true), null where nobody signed in holds it",
+    )
 
 
 class MatchSummary(BaseModel):
@@ -170,6 +175,11 @@ class MatchSummary(BaseModel):
     result: dict[str, Any] | None
     seats: list[dict[str, Any]]
     spectate: str
+    players: list[dict[str, Any] | None] | None = Field(
+        default=None,
+        description="who holds each seat: {name, guest, account} (an account's name, or a "
+        "guest's display name with guest true), null where nobody signed in holds it",
+    )
 
 
 class MatchList(BaseModel):

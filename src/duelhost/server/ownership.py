@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from typing import Protocol
 
 CLOSED = "\x00closed"
+ENDED = "\x00ended"
+"""A finished match left memory: its streams close (4410) and are not reopened."""
 """Put in a live subscriber's queue when its match leaves this process: the stream closes
 (code 1012) and the client reconnects, to whichever process hosts the match now."""
 

@@ -37,6 +37,10 @@ class ServerSettings:
     """Unfinished matches the server hosts at once; a creation past it gets 429."""
     max_matches_per_client: int = 20
     """Matches one client (address) may create in any 60 seconds; past it, 429."""
+    max_live_per_client: int = 20
+    """Unfinished matches in memory one client (address) may have created; past it, a
+    creation gets 429 until one ends: with ``max_finished_per_client``, what one address can
+    hold in memory is bounded (issue 32 point 5)."""
     requests_per_second: float = 50.0
     """HTTP requests and new live streams per client and second on average (bursts of twice
     as many); past it, 429 (a live stream is closed with code 4429)."""
@@ -83,6 +87,24 @@ class ServerSettings:
     """Addresses of the reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
     are believed (``duelhost serve --trusted-proxy``); none by default: a client is the
     address it connects from, whatever headers it sends."""
+    signups_per_minute: int = 5
+    """Accounts one client (address) may make in any 60 seconds; past it, 429."""
+    signins_per_minute: int = 20
+    """Sign-in attempts (password, recovery code) one client may make in any 60 seconds."""
+    signins_per_name: int = 10
+    """Sign-in attempts for one name (whether or not an account has it) in any 60 seconds."""
+    password_time_cost: int = 3
+    """argon2id passes of a password hash (3, as RFC 9106's low-memory profile)."""
+    password_memory_kib: int = 65_536
+    """argon2id memory of a password hash, KiB (64 MiB; one lane, one hash at a time)."""
+    max_open_seeks: int = 3
+    """Open seeks one account may have at once."""
+    max_open_challenges: int = 10
+    """Open challenges one account may have made at once."""
+    seek_seconds: float = 1800.0
+    """Seconds a seek stays open in the lobby unless accepted or withdrawn."""
+    challenge_seconds: float = 300.0
+    """Seconds a challenge waits for its answer before it expires."""
     host: HostLimits = field(default_factory=HostLimits)
     """What one match keeps and sends: legal-list size, frame buffer, bot burst, idempotency
     keys per seat."""

@@ -2,7 +2,8 @@
 
 - ``GET /``, ``/play/{id}`` (the seat's single-use invite in the URL fragment, which the page
   exchanges for the seat's token), ``/watch/{id}``,
-  ``/replay/{id}`` and ``/replay`` (a downloaded record file): one HTML shell; its ES modules
+  ``/replay/{id}``, ``/replay`` (a downloaded record file) and ``/signin`` (accounts, issue
+  30): one HTML shell; its ES modules
   pick the page from the path.
 - ``GET /static/{path}``: the client (``duelhost/web``): ``.js``, ``.css``, ``.html``, ``.svg``
   files only, never the Python files beside them.
@@ -101,6 +102,11 @@ async def replay_file_page() -> Response:
 
 @router.get("/replay/{match_id}", include_in_schema=False)
 async def replay_page(match_id: str) -> Response:
+    return _page()
+
+
+@router.get("/signin", include_in_schema=False)
+async def signin_page() -> Response:
     return _page()
 
 
@@ -276,6 +282,7 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
         "has_board": board_of(parsed.game) in boards(),
         "board_css": game.spec.board_file(".css") is not None,
         "match": record.get("match"),
+        "players": _players(record.get("players")),
         "seed": parsed.seed,
         "options": parsed.options,
         "result": state.result,
@@ -306,7 +313,7 @@ async def match_replay(
         )
     replays: Replays = request.app.state.replays
     if replays.kept("match:" + match_id) is None:
-        record = live.match.record()
+        record = {**live.match.record(), "players": request.app.state.seating.players(match_id)}
         make: Callable[[], dict[str, Any]] = lambda: replay_steps(record)  # noqa: E731
     else:
         make = _unused
@@ -356,6 +363,19 @@ async def _paged(
         return JSONResponse({"error": f"not a playable record: {error}"}, status_code=400)
     limit = request.app.state.settings.replay_page_bytes
     return Response(page(built, start, limit), media_type="application/json")
+
+
+def _players(given: Any) -> list[dict[str, Any] | None] | None:
+    """A record's ``players`` (who held each seat, by name) as the replay shows them: two
+    entries, each ``{"name", "guest"}`` or null; None for a record without them."""
+    if not isinstance(given, list) or len(given) != 2:
+        return None
+    return [
+        {"name": str(p["name"])[:64], "guest": bool(p.get("guest"))}
+        if isinstance(p, dict) and isinstance(p.get("name"), str)
+        else None
+        for p in given
+    ]
 
 
 def _unused() -> dict[str, Any]:

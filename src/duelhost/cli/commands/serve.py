@@ -39,6 +39,10 @@ def register(app: typer.Typer) -> None:
         max_matches_per_client: Annotated[
             int, typer.Option(min=1, help="matches one client may create a minute")
         ] = ServerSettings.max_matches_per_client,
+        max_live_per_client: Annotated[
+            int,
+            typer.Option(min=1, help="unfinished matches one client may have created at once"),
+        ] = ServerSettings.max_live_per_client,
         requests_per_second: Annotated[
             float, typer.Option(min=0.1, help="requests per client and second")
         ] = ServerSettings.requests_per_second,
@@ -82,6 +86,15 @@ def register(app: typer.Typer) -> None:
         max_streams_per_client: Annotated[
             int, typer.Option(min=1, help="live streams one client may hold open at once")
         ] = ServerSettings.max_streams_per_client,
+        signups_per_minute: Annotated[
+            int, typer.Option(min=1, help="accounts one client may make a minute")
+        ] = ServerSettings.signups_per_minute,
+        signins_per_minute: Annotated[
+            int, typer.Option(min=1, help="sign-in attempts one client may make a minute")
+        ] = ServerSettings.signins_per_minute,
+        signins_per_name: Annotated[
+            int, typer.Option(min=1, help="sign-in attempts for one name a minute")
+        ] = ServerSettings.signins_per_name,
     ) -> None:
         """Run the match server.
 
@@ -97,6 +110,7 @@ def register(app: typer.Typer) -> None:
             key_file=key_file,
             max_live_matches=max_live_matches,
             max_matches_per_client=max_matches_per_client,
+            max_live_per_client=max_live_per_client,
             requests_per_second=requests_per_second,
             ws_messages_per_second=ws_messages_per_second,
             host=HostLimits(idle_seconds=idle_seconds),
@@ -106,6 +120,9 @@ def register(app: typer.Typer) -> None:
             trusted_proxies=tuple(trusted_proxy or ()),
             max_streams=max_streams,
             max_streams_per_client=max_streams_per_client,
+            signups_per_minute=signups_per_minute,
+            signins_per_minute=signins_per_minute,
+            signins_per_name=signins_per_name,
         )
         shown = f"[{host}]" if ":" in host else host
         address = advertise or f"http://{shown}:{port}"

@@ -38,10 +38,13 @@ class Tokens(HubBase):
         presented, token = _presented(invite), secrets.token_urlsafe(16)
         return self._exchanged(*self._exchange(presented, token), token)
 
-    async def exchange_async(self, invite: str) -> tuple[str, int, str]:
+    async def exchange_async(self, invite: str, token: str | None = None) -> tuple[str, int, str]:
         """``exchange`` with its commit in a thread: the event loop serves the live matches
-        meanwhile instead of waiting for the disk."""
-        presented, token = _presented(invite), secrets.token_urlsafe(16)
+        meanwhile instead of waiting for the disk. ``token``: the seat token to make (an
+        account's seat has one derived for it, ``duelhost.accounts.service``); a random one
+        by default."""
+        presented = _presented(invite)
+        token = token if token is not None else secrets.token_urlsafe(16)
         found = await asyncio.to_thread(self._exchange, presented, token)
         return self._exchanged(*found, token)
 

@@ -4,7 +4,9 @@ actions sent over the same socket.
 The client's first message is ``{"token": "...", "after": n, "text": true, "delta": false}``
 (every field optional), so the token never travels in a URL; with ``"delta": true`` the frames
 after the first are delta frames (``host.frame_builder.delta``: what changed since the previous
-one); with ``"presence": true`` the stream also carries ``{"type": "presence", "seats": [...],
+one); the stream carries ``{"type": "players", "players": [...]}`` (who holds the seats, by
+name: issue 30) after the first frames and whenever a seat is taken by a named player; with
+``"presence": true`` it also carries ``{"type": "presence", "seats": [...],
 "spectators": n}`` at once and whenever a seat's page or a spectator joins or leaves
 (``Watching.presence``).
 Then the client may send ``{"type": "submit", "text", "key", "ref"}``, ``{"type": "resign"}``,
@@ -30,8 +32,8 @@ from duelhost.host import json_text
 from duelhost.server.access import hub_of, settings_of
 from duelhost.server.errors import MAX_MESSAGE
 from duelhost.server.hub import Hub, Live, NotFound, StorageFailed, Unauthorized
-from duelhost.server.limits import TokenBucket
-from duelhost.server.ownership import CLOSED, OwnedElsewhere
+from duelhost.server.limits import TokenBucket, client_of
+from duelhost.server.ownership import CLOSED, ENDED, OwnedElsewhere
 from duelhost.server.settings import ServerSettings
 
 router = APIRouter()
@@ -80,12 +82,17 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
     # starts from a full frame.
     after = -1 if hello.with_text and not live.match.renders_text(hello.seat) else hello.after
     queue = hub.subscribe(live, hello.seat, hello.with_text, hello.deltas, hello.presence)
+    hub.watched_finished(live, client_of(websocket.scope))
     try:
         frames = live.match.frames_since(hello.seat, after, hub.now(), hello.deltas)
         for frame in frames:
             if not hello.with_text:
                 frame.pop("text", None)
             await websocket.send_text(json_text.dumps(frame))
+        # Who holds the seats, by name (issue 30); sent again whenever a seat is bound.
+        named = websocket.app.state.seating.players(live.match.id)
+        if any(named):
+            await websocket.send_text(json_text.dumps({"type": "players", "players": named}))
         sender = asyncio.create_task(_pump(websocket, queue, settings.max_backlog))
         try:
             await _serve_messages(hub, live, hello, websocket, settings)
@@ -179,6 +186,9 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str], max_backlog: in
         text = await queue.get()
         if text == CLOSED:  # the match moved to another process: reconnect there
             await websocket.close(code=1012, reason="the match moved; reconnect with 'after'")
+            return
+        if text == ENDED:  # a finished match left memory: nothing more will come
+            await websocket.close(code=4410, reason="the match is over: nothing more will come")
             return
         await websocket.send_text(text)
 

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import MatchOver
 from duelhost.host.messages import Answer
+from duelhost.server import seat_holding
 from duelhost.server.access import (
     acting_seat,
     find,
@@ -78,6 +79,18 @@ async def create_match(
         raise ApiError(422, str(error)) from None
 
 
+def refuse_past_live_cap(request: Request, client: str) -> None:
+    """429 when this client already has its most unfinished matches in memory."""
+    playing, limit = hub_of(request).playing_for(client), settings_of(request).max_live_per_client
+    if playing >= limit:
+        raise ApiError(
+            429,
+            f"{playing} matches you created are unfinished, the most one client may have; "
+            "finish or resign one first",
+            {"Retry-After": "60"},
+        )
+
+
 async def _create(request: Request, body: CreateMatch, client: str) -> Created:
     hub = hub_of(request)
     wait = limiter_of(request).creation(client)
@@ -85,6 +98,7 @@ async def _create(request: Request, body: CreateMatch, client: str) -> Created:
         limit = settings_of(request).max_matches_per_client
         status, headers, message = too_many(wait, f"more than {limit} matches a minute")
         raise ApiError(status, message, headers)
+    refuse_past_live_cap(request, client)
     try:
         made = await hub.create(
             body.game,
@@ -159,6 +173,7 @@ async def reissue_invite(
         raise ApiError(400, str(error)) from None
     except MatchOver as error:
         raise ApiError(409, str(error)) from None
+    await request.app.state.seating.release(hub, live.match.id, seat)
     return Reissued(
         match_id=live.match.id,
         seat=seat,
@@ -179,7 +194,7 @@ async def exchange_invite(request: Request, invite: str) -> Any:
     """Open a seat's invite: answers the seat's token, made now and shown only here. The
     invite then dies: opening it again is a 410 (404 for an invite that never existed)."""
     try:
-        match_id, seat, token = await hub_of(request).exchange_async(invite)
+        match_id, seat, token = await seat_holding.exchange(request, invite)
     except InviteError as error:
         raise ApiError(error.status, str(error)) from None
     return Invited(match_id=match_id, seat=seat, token=token, url=f"/play/{match_id}")
@@ -194,6 +209,7 @@ async def list_matches(
 ) -> Any:
     """Matches, newest first."""
     total, rows = hub_of(request).store.list(limit, offset, game)
+    players = request.app.state.seating.many([row.id for row in rows])
     return MatchList(
         total=total,
         matches=[
@@ -205,6 +221,7 @@ async def list_matches(
                 result=row.result,
                 seats=[{"kind": s["kind"], "bot": s.get("bot")} for s in row.seats],
                 spectate=f"/watch/{row.id}",
+                players=players.get(row.id),
             )
             for row in rows
         ],
@@ -222,10 +239,19 @@ async def get_match(
     if hub.is_host(live, authorization):
         await hub.settled(live)
         summary = live.match.summary(None, hub.now())
-        return {**summary, "joined": hub.joined(live), "presence": hub.presence(live)}
+        return {
+            **summary,
+            "joined": hub.joined(live),
+            "presence": hub.presence(live),
+            "players": seat_holding.players(request, match_id),
+        }
     seat = seat_for(hub, live, authorization, required=False)
     await hub.settled(live)
-    return {**live.match.summary(seat, hub.now()), "presence": hub.presence(live)}
+    return {
+        **live.match.summary(seat, hub.now()),
+        "presence": hub.presence(live),
+        "players": seat_holding.players(request, match_id),
+    }
 
 
 @router.post("/api/matches/{match_id}/submissions", response_model=Accepted, responses=ERRORS)
@@ -308,7 +334,7 @@ async def record(request: Request, match_id: str) -> Any:
             "the record is published when the match is over (it holds the secret submissions)",
         )
     return JSONResponse(
-        live.match.record(),
+        {**live.match.record(), "players": seat_holding.players(request, match_id)},
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
     )
 

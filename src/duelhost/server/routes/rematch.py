@@ -28,6 +28,7 @@ from duelhost.server.access import find, hub_of, limiter_of, seat_for, settings_
 from duelhost.server.errors import ERRORS, ApiError
 from duelhost.server.hub import Busy, Live
 from duelhost.server.limits import client_of, too_many
+from duelhost.server.routes.matches import refuse_past_live_cap
 
 router = APIRouter()
 
@@ -97,11 +98,13 @@ async def ask_rematch(
     async with lock:
         offer = offers.get(match_id)
         if offer is None:
-            wait = limiter_of(request).creation(client_of(request.scope))
+            client = client_of(request.scope)
+            wait = limiter_of(request).creation(client)
             if wait:
                 limit = settings_of(request).max_matches_per_client
                 status, headers, message = too_many(wait, f"more than {limit} matches a minute")
                 raise ApiError(status, message, headers)
+            refuse_past_live_cap(request, client)
             seats = [spec.to_dict() for spec in reversed(match.seats)]
             clock = None if match.clock is None else match.clock.to_dict()
             try:
@@ -118,6 +121,7 @@ async def ask_rematch(
                 raise ApiError(400, str(error)) from None
             except Busy as error:
                 raise ApiError(429, str(error), {"Retry-After": "60"}) from None
+            hub_of(request).created_by(made.live.match.id, client)
             offer = _Offer(made.live.match.id, seat, made.invites)
             offers[match_id] = offer
             while len(offers) > MAX_OFFERS:

@@ -67,6 +67,7 @@ export class Live {
       }
       if (data.type === "pong") { this.pong(data); return; }
       if (data.type === "presence") { this.handlers.presence?.(data); return; }
+      if (data.type === "players") { this.handlers.players?.(data.players); return; }
       const waiter = data.ref !== undefined ? this.waiting.get(data.ref) : undefined;
       if (waiter) {
         this.waiting.delete(data.ref);
@@ -85,6 +86,7 @@ export class Live {
         return;
       }
       if (this.stopped) return;
+      if (event.code === 4410) { this.stopped = true; return; }  // the match is over: nothing more will come
       this.handlers.state("reconnecting…", false);
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), Math.min(250 * 2 ** this.retry, 8000));

@@ -37,6 +37,7 @@ export function isProtocol(event) {
   return ["submitted", "your_submission", "committed", "reveal_requested", "tick"].includes(event.type);
 }
 
+const EARLY = /^(resignation|timeout|agreement|abandoned)/;
 const BY = new Set(["resignation", "elimination", "mutual elimination", "timeout", "agreement"]);
 
 /** The result in plain words, score once and the winner's first: "Blue (seat 1) wins 19–9 on
@@ -59,6 +60,10 @@ export function resultSentence(result, viewer, names) {
   if (more && scores) return prefix + wins + " " + scores[w] + "–" + scores[1 - w] + " on " + more[1];
   if (reason.startsWith("won ")) return prefix + wins + " " + reason.slice(4).replace(/^1 bouts/, "1 bout");
   let text = prefix + wins + (BY.has(reason) ? " by " + reason : reason ? " (" + reason + ")" : "");
+  if (scores && EARLY.test(reason)) {
+    // Ended before the score decided it: the score is where the match stood, not why it ended.
+    return text + "; the score stood at " + winner + " " + scores[w] + ", " + loserName + " " + scores[1 - w];
+  }
   if (scores && !/\d+-\d+/.test(reason)) {
     text += scores[w] >= scores[1 - w] ? ", " + scores[w] + "–" + scores[1 - w]
       : " (score then: " + winner + " " + scores[w] + ", " + loserName + " " + scores[1 - w] + ")";

@@ -1,9 +1,11 @@
 // The lobby (/): one card per game, the match form generated from the game's declared options
-// (GET /api/lobby: kinds, bounds, defaults, help), "play the bot now", the matches in play.
+// (GET /api/lobby: kinds, bounds, defaults, help), "play the bot now", the matches in play;
+// the players' side (seeks, challenges, the account's matches) is seeks.js.
 import {api} from "./api.js";
 import {randomNonce} from "./crypto.js";
 import {copyField, fill, h} from "./dom.js";
 import {keepHost, yourMatches} from "./seats.js";
+import {playersSide} from "./seeks.js";
 
 export async function lobbyPage(app) {
   document.getElementById("title").textContent = "lobby";
@@ -11,18 +13,23 @@ export async function lobbyPage(app) {
   const formBox = h("section", {class: "panel", id: "setup", hidden: true});
   const made = h("section", {class: "panel links", id: "created", hidden: true});
   const list = h("ul", {class: "matches", id: "matches"});
+  window.duelhost = {games, renders: 0, frame: null};
+  const players = await playersSide(games);
   fill(app,
     h("h1", {}, "Play a duel"),
     yourMatches(games),
+    players,
+    h("h2", {class: "section-head"}, "Start a match yourself"),
     h("div", {class: "cards", id: "games"}, games.map((game) => gameCard(game, formBox, made))),
     made, formBox,
     h("section", {class: "panel", id: "inplay"}, h("h3", {}, "Matches"), list));
-  window.duelhost = {games, renders: 1, frame: null, interactiveAt: performance.now()};  // ms since navigation
+  Object.assign(window.duelhost, {renders: 1, interactiveAt: performance.now()});  // ms since navigation
+  if (location.hash.length > 1) document.getElementById(location.hash.slice(1))?.scrollIntoView({block: "start"});
   refreshMatches(list, games);
   setInterval(() => refreshMatches(list, games), 10000);
 }
 
-function clockText(clock) {
+export function clockText(clock) {
   if (!clock) return "untimed";
   if (clock.mode === "tick") return "a tick every " + clock.seconds + " s, " + (clock.planning_seconds || 0) + " s to plan";
   return clock.seconds + " s a " + (clock.mode === "turn" ? "turn" : "move");
@@ -84,7 +91,7 @@ function seatSelect(game, seat) {
     game.bots.map((bot) => h("option", {value: "bot:" + bot, selected: seat === 1 && bot === bestBot(game)}, "bot: " + bot)));
 }
 
-function clockSelect(game) {
+export function clockSelect(game) {
   const presets = [["default", "the game's clock: " + clockText(game.clock)], ["none", "untimed"]];
   if (game.clock && game.clock.mode !== "tick") for (const s of [10, 30, 60, 300]) if (s !== game.clock.seconds) presets.push([String(s), s + " s a " + (game.clock.mode === "turn" ? "turn" : "move")]);
   if (game.clock && game.clock.mode === "tick") for (const s of [5, 20]) presets.push([String(s), "a tick every " + s + " s"]);
@@ -92,7 +99,7 @@ function clockSelect(game) {
 }
 
 /** An input for one declared option: its kind decides the control. */
-function optionInput(option, prefix) {
+export function optionInput(option, prefix) {
   const id = prefix + option.name;
   const common = {id, name: option.name, "data-kind": option.kind, "data-nullable": option.nullable ? "1" : null, "aria-describedby": id + "-help"};
   if (option.kind === "bool") return h("input", {...common, type: "checkbox", checked: option.default === true});
@@ -109,7 +116,7 @@ function optionInput(option, prefix) {
   return h("input", {...common, type: "text", value, placeholder: option.nullable || option.default === null ? "none (the default)" : null, spellcheck: "false"});
 }
 
-function readOptions(form, options, prefix) {
+export function readOptions(form, options, prefix) {
   const out = {};
   for (const option of options) {
     const el = form.querySelector("#" + CSS.escape(prefix + option.name));
@@ -209,9 +216,10 @@ async function refreshMatches(list, games) {
   let data;
   try { data = await api("GET", "/api/matches?limit=30"); } catch { return; }
   const title = (name) => (games.find((g) => g.name === name) || {title: name}).title;
-  const who = (seats) => seats.map((s) => (s.kind === "bot" ? "bot " + s.bot : "person")).join(" v ");
+  const named = (p) => p.name + (p.guest ? " (guest)" : "");
+  const who = (seats, players) => seats.map((s, i) => (s.kind === "bot" ? "bot " + s.bot : players && players[i] ? named(players[i]) : "person")).join(" v ");
   fill(list, data.matches.length ? data.matches.map((m) => h("li", {"data-match": m.id},
-    h("b", {}, title(m.game)), " · " + who(m.seats) + " · ",
+    h("b", {}, title(m.game)), " · " + who(m.seats, m.players) + " · ",
     m.over ? [resultText(m.result), " · ", h("a", {href: "/replay/" + m.id}, "replay")] : [h("span", {}, "in play"), " · ", h("a", {href: m.spectate}, "watch")]))
     : [h("li", {class: "muted"}, "No matches yet.")]);
 }

@@ -17,6 +17,13 @@ function setupScheme() {
 
 async function route() {
   setupScheme();
+  // The account menu, and (signed in, off the lobby) the challenges that come in live.
+  const accountSide = import("./account.js").then(({accountMenu, watchChallenges}) => {
+    accountMenu();
+    const [first] = location.pathname.split("/").filter(Boolean);
+    if (first && first !== "signin") watchChallenges();
+  });
+  accountSide.catch((error) => console.warn("account menu", error));
   const app = $("app");
   const [page, id] = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   if (page === "play" && id) {
@@ -31,6 +38,9 @@ async function route() {
   } else if (page === "replay") {
     const {replayPage} = await import("./replay.js");
     await replayPage(app, id || null);
+  } else if (page === "signin") {
+    const {signinPage} = await import("./signin.js");
+    await signinPage(app);
   } else if (page === "rules" && id) {
     const {rulesPage} = await import("./rules.js");
     await rulesPage(app, id);

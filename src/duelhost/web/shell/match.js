@@ -9,6 +9,7 @@ import {Submissions} from "./submit.js";
 import {Unsent} from "./unsent.js";
 import {Refusal} from "./refusal.js";
 import {forgetToken, keepSeat, resumeNotice} from "./seats.js";
+import {gameOver} from "./hooks.js";
 
 export async function matchPage(app, matchId, token) {
   // The stream and the games' list are fetched at the same time: the first frame waits for
@@ -44,7 +45,9 @@ class MatchPage {
       closed: (reason) => this.onClosed(reason),
       clock: () => this.tick(),
       presence: (data) => { this.presence = data; this.showPresence(); },
+      players: (players) => { this.players = players; this.showTitle(); this.render(); },
     });
+    this.players = null;  // who holds each seat, by name (the server's players message)
     this.submissions = null;
     this.commitSeen = new Set();  // "decision:seat" of every commitment announced
     this.sentSeen = new Set();  // "decision:seat" of every submission or commitment announced
@@ -101,7 +104,22 @@ class MatchPage {
   names() {
     const game = this.games.find((g) => g.name === this.frame?.game);
     const names = game ? game.seat_names : ["seat 0", "seat 1"];
-    return names.map((n, i) => (n === "seat " + i ? "seat " + i : n + " (seat " + i + ")"));
+    return names.map((n, i) => {
+      const player = this.players?.[i];
+      if (player) return player.name + (player.guest ? " (guest)" : "");
+      return n === "seat " + i ? "seat " + i : n + " (seat " + i + ")";
+    });
+  }
+
+  /** The header's title: the game, who plays (by name, once known), the match. */
+  showTitle() {
+    const frame = this.frame;
+    if (!frame) return;
+    const game = this.games.find((g) => g.name === frame.game);
+    const who = this.players && this.players.some(Boolean) ? " · " + this.names().join(" v ") : "";
+    $("title").textContent = (game ? game.title : frame.game) + who + " · match " + this.matchId + (this.seat === null ? " · spectating" : "") + (frame.clock ? "" : " · untimed")
+      // RULINGS G7: a seed the creator chose is said before the first decision.
+      + (frame.seed_chosen_by_creator ? " · seed chosen by the match's creator" : "");
   }
 
   async onFrame(frame) {
@@ -112,9 +130,7 @@ class MatchPage {
     if (first) {
       await this.gamesLoading;
       const game = this.games.find((g) => g.name === frame.game);
-      $("title").textContent = (game ? game.title : frame.game) + " · match " + this.matchId + (this.seat === null ? " · spectating" : "") + (frame.clock ? "" : " · untimed")
-        // RULINGS G7: a seed the creator chose is said before the first decision.
-        + (frame.seed_chosen_by_creator ? " · seed chosen by the match's creator" : "");
+      this.showTitle();
       document.title = (game ? game.title : frame.game) + " · duelhost";
       if (this.seat !== null) this.takeSeat(frame.game);
       if (this.seat !== null) this.unsent = new Unsent(this.matchId, this.seat);
@@ -393,7 +409,9 @@ class MatchPage {
       h("a", {href: "/replay/" + encodeURIComponent(this.matchId), id: "replaylink"}, "Replay: what each side knew"),
       this.seat !== null ? h("button", {type: "button", id: "rematch", onclick: () => this.rematch()}, "Rematch (seats swapped)") : null,
       h("a", {href: "/"}, "Lobby"),
-      h("div", {id: "rematch-box", class: "links"}));
+      h("div", {id: "rematch-box", class: "links"}),
+      h("div", {id: "rating-change"}));
+    for (const hook of gameOver) hook(el, {matchId: this.matchId, seat: this.seat, frame, players: this.players});
     if (this.seat !== null) this.watchRematch();
     inView(el);
   }

@@ -61,7 +61,13 @@ function filePicker(app, games) {
 
 async function show(app, data, games) {
   const game = games.find((g) => g.name === data.game);
-  const names = game ? game.seat_names.map((n, i) => (n === "seat " + i ? n : n + " (seat " + i + ")")) : ["seat 0", "seat 1"];
+  const seatNames = game ? game.seat_names.map((n, i) => (n === "seat " + i ? n : n + " (seat " + i + ")")) : ["seat 0", "seat 1"];
+  // Who held the seats, by name (issue 30), where the record says.
+  const names = seatNames.map((n, i) => (data.players && data.players[i] ? data.players[i].name + (data.players[i].guest ? " (guest)" : "") : n));
+  if (data.players && data.players.some(Boolean)) {
+    const title = document.getElementById("title");
+    title.textContent += " · " + names.join(" v ");
+  }
   const board = await loadBoard(data.board, data.has_board, data.board_css);
   document.documentElement.dataset.board = data.board;  // board-specific colours (CSS)
   const last = data.steps.length - 1;

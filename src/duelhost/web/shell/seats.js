@@ -5,6 +5,7 @@
 // opened. The match's host can re-issue a seat's invite (the old token is then refused).
 // The token never stays in the address bar: the page takes it from the fragment and removes it.
 import {api} from "./api.js";
+import {account} from "./account.js";
 import {copyField, h} from "./dom.js";
 
 const KEY = "duelhost:seats";
@@ -81,8 +82,15 @@ export async function takeToken(matchId) {
   try { stored = sessionStorage.getItem(key); } catch { /* storage off */ }
   const kept = held()[matchId];
   if (!stored && kept && kept.seats) stored = kept.seats[kept.last] ?? Object.values(kept.seats)[0] ?? null;
-  if (!fragment) return stored;
+  if (!fragment) return stored || claimed(matchId, null);
   history.replaceState(null, "", location.pathname + location.search);
+  if (fragment.startsWith("claim=")) {
+    // A seat the signed-in account holds (a seek, a challenge, "my matches"): its token comes
+    // from the session, on any device (POST /api/matches/<id>/seats/<seat>/claim).
+    const token = stored || await claimed(matchId, fragment.slice(6));
+    if (token) try { sessionStorage.setItem(key, token); } catch { /* storage off */ }
+    return token;
+  }
   let token = fragment.startsWith("token=") ? fragment.slice(6) : fragment;
   if (fragment.startsWith("invite=")) {
     try {
@@ -98,6 +106,21 @@ export async function takeToken(matchId) {
   }
   try { sessionStorage.setItem(key, token); } catch { /* storage off: this load only */ }
   return token;
+}
+
+/** The token of the signed-in account's seat of a match (`seat`, or the one it holds), or
+ *  null when signed out or holding none. */
+async function claimed(matchId, seat) {
+  if (!(await account())) return null;
+  const url = "/api/matches/" + encodeURIComponent(matchId) + (seat === null ? "/claim" : "/seats/" + encodeURIComponent(seat) + "/claim");
+  try {
+    const made = await api("POST", url);
+    keepSeat(matchId, made.seat, made.token);
+    return made.token;
+  } catch (error) {
+    if (seat === null) return null;
+    throw error;
+  }
 }
 
 /** The private resume link, shown once: on the page load that opened the seat's invite. */
