@@ -156,13 +156,15 @@ function scores(view, ctx, me, opp) {
   const label = (seat) => (seat === ctx.seat ? "You" : ctx.seat === null ? ctx.names[seat] : "Opponent");
   const row = (seat) => h("tr", {},
     h("th", {class: "s" + seat + "t"}, label(seat)),
-    h("td", {"data-points": seat}, view.points[seat]),
-    h("td", {}, view.rounds ? planetsWon[seat] : "–"),
+    h("td", {"data-strategic": seat}, view.strategic[seat]),
     h("td", {}, wins[seat]),
-    h("td", {"data-strategic": seat}, view.strategic[seat]));
+    h("td", {"data-points": seat}, view.points[seat]),
+    h("td", {}, view.rounds ? planetsWon[seat] : "–"));
+  // The match's score (strategic value) first: on a phone it is in view, the bout's columns
+  // may scroll.
   return h("div", {class: "scroll-x", id: "scores"},
     h("table", {class: "grid"},
-      h("tr", {}, h("th", {}, ""), h("th", {}, "worth this bout"), h("th", {}, "planets this bout"), h("th", {}, "galaxies"), h("th", {}, "strategic value")),
+      h("tr", {}, h("th", {}, ""), h("th", {}, "strategic value"), h("th", {}, "galaxies"), h("th", {}, "worth this bout"), h("th", {}, "planets this bout")),
       row(me), row(opp)),
     view.replay ? h("div", {class: "muted"}, "Replay " + view.replay + " (the match was tied in strategic value: fresh fleets and a fresh deal).") : null);
 }

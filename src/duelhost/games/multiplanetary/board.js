@@ -203,42 +203,63 @@ export function render(root, view, ctx) {
 
 function header(view, ctx) {
   const clock = ctx.clock;
-  let countdown = "";
+  let countdown = null;
   if (clock && clock.deadline && !view.is_over) {
+    // The shell counts a `data-countdown` (Unix seconds) down every clock tick, as the clocks.
     const left = Math.max(0, clock.deadline - ctx.now());
-    countdown = (view.tick === 0 && clock.planning_seconds ? "Planning: first tick in " : "Next tick in ") + left.toFixed(0) + " s";
+    countdown = h("span", {id: "countdown"}, " · " + (view.tick === 0 && clock.planning_seconds ? "Planning: first tick in " : "Next tick in "),
+      h("span", {class: "num", "data-countdown": clock.deadline}, Math.ceil(left) + " s"));
   }
   return h("div", {id: "mp-header"},
     h("b", {}, view.is_over ? "Match over at tick " + view.tick : "Tick " + view.tick + " of " + view.max_ticks),
-    countdown ? h("span", {class: "num", id: "countdown"}, " · " + countdown) : null);
+    countdown);
 }
 
 function orderForm(view, ctx, st, available) {
   const max = available(st.from);
-  const ships = Math.min(st.ships || 1, max);
-  const std = travel(view, st.from, st.to, ships, "standard");
-  const qua = travel(view, st.from, st.to, ships, "quantum");
-  const slider = h("input", {type: "range", id: "ships-range", min: 1, max, value: ships, "aria-label": "ships to send"});
-  const number = h("input", {type: "number", id: "ships", min: 1, max, value: ships, "aria-label": "ships to send"});
-  const set = (value) => { st.ships = Math.max(1, Math.min(max, Number(value) || 1)); ctx.redraw(); };
-  slider.addEventListener("input", () => set(slider.value));
+  st.ships = Math.min(st.ships || 1, max);
+  const slider = h("input", {type: "range", id: "ships-range", min: 1, max, value: st.ships, "aria-label": "ships to send"});
+  const number = h("input", {type: "number", id: "ships", min: 1, max, value: st.ships, "aria-label": "ships to send"});
+  const infos = {standard: h("span", {}), quantum: h("span", {})};
+  const addButton = h("button", {type: "button", class: "primary", id: "add-order", onclick: () => add()});
+  // A number typed or a slider moved updates the form in place, never by redrawing it: a
+  // redraw between the typing and a click on "Queue" (the box's change event comes on that
+  // very click) would replace the button under the pointer and lose the click.
+  const show = () => {
+    for (const warp of ["standard", "quantum"]) {
+      const info = travel(view, st.from, st.to, st.ships, warp);
+      infos[warp].textContent = ": arrives tick " + info.arrives + ", " + info.arriving + " ship" + (info.arriving === 1 ? "" : "s") + " arrive";
+    }
+    addButton.textContent = "Queue " + notation(st);
+  };
+  const set = (value, from) => {
+    const n = Number.parseInt(value, 10);
+    if (!Number.isFinite(n)) return;
+    st.ships = Math.max(1, Math.min(max, n));
+    if (from !== slider) slider.value = String(st.ships);
+    if (from !== number) number.value = String(st.ships);
+    show();
+  };
+  slider.addEventListener("input", () => set(slider.value, slider));
+  number.addEventListener("input", () => set(number.value, number));
   number.addEventListener("change", () => set(number.value));
-  const radio = (warp, info, text) => h("label", {class: "warp"},
-    h("input", {type: "radio", name: "warp", value: warp, id: "warp-" + warp, checked: st.warp === warp, onchange: () => { st.warp = warp; ctx.redraw(); }}),
-    " " + text + ": arrives tick " + info.arrives + ", " + info.arriving + " ship" + (info.arriving === 1 ? "" : "s") + " arrive");
+  number.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); set(number.value); add(); } });
+  const radio = (warp, text) => h("label", {class: "warp"},
+    h("input", {type: "radio", name: "warp", value: warp, id: "warp-" + warp, checked: st.warp === warp, onchange: () => { st.warp = warp; show(); }}),
+    " " + text, infos[warp]);
   const add = () => {
     st.draft.push({from: st.from, to: st.to, ships: st.ships, warp: st.warp});
     st.from = null; st.to = null;
     keepDraft(ctx, st);
     ctx.redraw();
   };
+  show();
   return h("div", {class: "panel", id: "order"},
-    h("div", {}, h("b", {}, st.from + " → " + st.to), " · distance " + std.d.toFixed(2) + " · " + max + " ships free"),
+    h("div", {}, h("b", {}, st.from + " → " + st.to), " · distance " + travel(view, st.from, st.to, 1, "standard").d.toFixed(2) + " · " + max + " ships free"),
     h("div", {class: "row"}, slider, number),
-    radio("standard", std, "Standard"), h("br"),
-    radio("quantum", qua, "Quantum (half the ships, rounded up, are lost)"),
-    h("div", {class: "row"},
-      h("button", {type: "button", class: "primary", id: "add-order", onclick: add}, "Queue " + notation({...st, ships})),
+    radio("standard", "Standard"), h("br"),
+    radio("quantum", "Quantum (half the ships, rounded up, are lost)"),
+    h("div", {class: "row"}, addButton,
       h("button", {type: "button", class: "quiet", onclick: () => { st.from = null; st.to = null; ctx.redraw(); }}, "cancel")));
 }
 

@@ -100,7 +100,7 @@ export function render(root, view, ctx) {
   const ready = pick.unit !== null && !((pick.unit === 1 || pick.unit === 2) && pick.second === null);
   const playRow = me === null || ctx.replay || view.is_over ? null : h("div", {class: "row"},
     h("button", {type: "button", class: "primary", id: "play", disabled: !canPlay || !ready, onclick: play},
-      ready ? "Play " + notation(pick) : canPlay ? (pick.unit === null ? "Pick a unit" : "Pick the second unit") : ctx.submitted ? "Sent: " + (ctx.pending ?? "") : "Waiting"),
+      ready ? "Play " + notation(pick) : canPlay ? (pick.unit === null ? "Pick a unit" : pick.unit === 1 ? "Pick the unit you predict" : "Pick the disguise") : ctx.submitted ? "Sent: " + (ctx.pending ?? "") : "Waiting"),
     ctx.submitted && ctx.pending ? h("span", {class: "muted", id: "sent"}, "sealed until your opponent plays") : null);
   const help = pick.unit !== null ? h("p", {class: "muted small", id: "ability"}, UNITS[pick.unit][0] + " — " + UNITS[pick.unit][1]) : null;
 
@@ -168,7 +168,7 @@ function roundStrip(view, ctx) {
   const label = (seat) => (seat === ctx.seat ? "you" : ctx.seat === null ? "seat " + seat : "opponent");
   return h("div", {id: "rounds"},
     h("div", {class: "section-title", id: "rounds-caption"}, (finished ? "Bout " + view.bouts.length + " (finished: totals " + finished.totals[0] + "–" + finished.totals[1] + ")" : "This bout's rounds") + ", as shown to you (top: " + label(rows[0]) + ", bottom: " + label(rows[1]) + "; filled: the announced winner" +
-      ((view.rounds || []).some((r) => ownBlueMage(r, ctx)) ? "; ◆ your Blue Mage's rounds: the true winner, which only you know" : "") + ")"),
+      ([...rounds.values()].some((r) => ownBlueMage(r, ctx)) ? "; ◆ your Blue Mage's rounds: the true winner, which only you know" : "") + ")"),
     s("svg", {class: "strip-svg", viewBox: `0 0 ${n} 2.65`, width: n * 66, role: "img", "aria-label": "rounds of this bout"}, cells),
     (view.rounds || []).some((r) => r.mine && r.mine !== r.units[ctx.seat]) ? h("p", {class: "muted small"}, "Your Blue Mage's disguise and your Astrologian's predictions are yours alone; your opponent sees the disguise.") : null);
 }

@@ -132,6 +132,10 @@ class MatchPage {
       const game = this.games.find((g) => g.name === frame.game);
       this.showTitle();
       document.title = (game ? game.title : frame.game) + " · duelhost";
+      // The rules, one click away from the board (a new tab: the match keeps its page).
+      if (game && game.rules && !$("rules-link")) {
+        $("title").after(h("a", {href: game.rules, id: "rules-link", class: "rules-link", target: "_blank", rel: "noopener"}, "Rules"));
+      }
       if (this.seat !== null) this.takeSeat(frame.game);
       if (this.seat !== null) this.unsent = new Unsent(this.matchId, this.seat);
       this.boardName = game ? game.board : frame.game;

@@ -1,0 +1,155 @@
+"""What a newcomer hit in the playtest of docs/playtest.md, each checked in the browser:
+
+- Multiplanetary: a number typed into the ships box and "Queue" clicked at once (no Tab, no
+  Enter) queues that number (the box's change event, on that very click, redrew the form and
+  the click was lost); Enter in the box queues too.
+- Multiplanetary: the board's "Next tick in N s" counts down with the clocks (it was frozen at
+  the value of the last frame).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.live import Server
+from tests.web.conftest import against_bot, create, ready, wait_decision
+from tests.web.test_multiplanetary import wait_tick
+from tests.web.test_warriors_death_break import play
+
+
+def home_with_ships(page: Any) -> str:
+    """Wait (sending nothing) until seat 0's home planet has ships; its cell."""
+    view = page.evaluate("window.duelhost.frame.view")
+    home = next(p for p in view["planets"] if p["owner"] == 0)["cell"]
+    while not page.evaluate(
+        "c => window.duelhost.frame.view.planets.some(p => p.cell === c && p.ships >= 4)", home
+    ):
+        now = page.evaluate("window.duelhost.frame.view.tick")
+        page.click("#wait")
+        wait_tick(page, now + 1)
+    return str(home)
+
+
+def test_a_typed_ship_count_is_queued_by_a_direct_click_on_queue(
+    server: Server, pages: Any
+) -> None:
+    _, south = against_bot(server, pages, "multiplanetary", 5)
+    home = home_with_ships(south)
+    target = next(
+        p["cell"]
+        for p in south.evaluate("window.duelhost.frame.view.planets")
+        if p["owner"] is None
+    )
+    south.click(f".planet[data-cell='{home}']")
+    south.click(f".planet[data-cell='{target}']")
+    south.click("#ships", click_count=3)
+    south.keyboard.type("3")  # as a person types: no change event until the box loses focus
+    assert south.inner_text("#add-order") == f"Queue {home}>{target} 3"
+    south.click("#add-order")
+    assert south.locator("#queue .orders li").all_inner_texts()[0].startswith(
+        f"{home}>{target} 3"
+    )
+    south.click(f".planet[data-cell='{home}']")
+    south.click(f".planet[data-cell='{target}']")
+    south.click("#ships", click_count=3)
+    south.keyboard.type("1")
+    south.keyboard.press("Enter")
+    orders = south.locator("#queue .orders li").all_inner_texts()
+    assert [o.split(" ×")[0].split("×")[0].strip() for o in orders] == [
+        f"{home}>{target} 3",
+        f"{home}>{target} 1",
+    ], orders
+
+
+def test_the_next_tick_countdown_counts_down(server: Server, pages: Any) -> None:
+    _, south = against_bot(
+        server,
+        pages,
+        "multiplanetary",
+        6,
+        clock={"mode": "tick", "seconds": 30, "planning_seconds": 0},
+    )
+    south.wait_for_selector("#countdown [data-countdown]")
+    first = int(south.inner_text("#countdown [data-countdown]").split()[0])
+    south.wait_for_function(
+        "n => parseInt(document.querySelector('#countdown [data-countdown]').textContent) < n",
+        arg=first,
+    )
+    assert south.evaluate("window.duelhost.frame.view.tick") == 0
+
+
+def test_warriors_death_says_what_the_second_pick_is_and_marks_the_blue_mage_in_the_break(
+    server: Server, pages: Any
+) -> None:
+    """The play button names the second pick ("Pick the disguise", not "Pick the second unit");
+    in the break after a bout whose last round was the seat's own Blue Mage, the caption over
+    the finished bout explains the ◆ round (it shows the true winner, not the announced one)."""
+    match = create(
+        server,
+        game="warriors_death",
+        options={"bouts": 2, "rounds": 2, "break_seconds": 120},
+        clock={"mode": "move", "seconds": 60},
+        seed=1,
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    play(south, 9)
+    play(north, 0, last=True)
+    wait_decision(south, 1)
+    south.click("#hand .card[data-unit='1']")
+    assert south.inner_text("#play") == "Pick the unit you predict"
+    south.click("#hand .card[data-unit='2']")
+    assert south.inner_text("#play") == "Pick the disguise"
+    south.locator("button.pill", has_text="Chocobo").first.click()
+    south.click("#play")
+    south.wait_for_selector("#sent")
+    play(north, 3, last=True)
+    wait_decision(south, 2)
+    south.wait_for_selector("#wd-break")
+    assert south.locator(".wd-cell[data-truth='yes']").count() > 0
+    assert "◆ your Blue Mage's rounds" in south.inner_text("#rounds-caption")
+
+
+def test_the_match_page_links_to_the_rules(server: Server, pages: Any) -> None:
+    """A newcomer who clicked "Play the bot now" finds the rules from the board, at 400 px too."""
+    match, south = against_bot(server, pages, "tactic", 2)
+    link = south.locator("header #rules-link")
+    assert link.get_attribute("href") == "/rules/tactic"
+    assert link.is_visible()
+    narrow = ready(pages(f"/watch/{match['id']}", 400, 800))
+    box = narrow.locator("header #rules-link").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 400
+    rules = pages("/rules/tactic")
+    rules.wait_for_selector("h2")
+    assert "/TACTIC/" in rules.inner_text("h2 >> nth=0")
+
+
+def test_a_receipt_shows_its_whole_move(server: Server, pages: Any) -> None:
+    """The receipts list read "nothing …", "Move …", "place Ac…": the move is the point."""
+    _, south = against_bot(server, pages, "multiplanetary", 7)
+    south.click("#wait")
+    south.wait_for_selector("#receipts li[data-decision] b")
+    move = south.locator("#receipts li[data-decision] b").first
+    assert move.inner_text() == "nothing for this tick"
+    assert move.evaluate("b => b.scrollWidth <= b.clientWidth"), "the move is cut off"
+
+
+def test_goofspiel_shows_the_match_score_at_400_px(server: Server, pages: Any) -> None:
+    """At 400 px the score table scrolled and hid its last column, strategic value: the
+    match's score. It comes first now, in view."""
+    match = create(
+        server, game="goofspiel", seed=3, seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
+    )
+    south = ready(pages(match["seats"][0]["invite_url"], 400, 800))
+    for seat in (0, 1):
+        # In view: inside the visible part of the table's scrolling box, which is on screen.
+        seen = south.evaluate(
+            """s => { const c = document.querySelector(`#scores [data-strategic='${s}']`)
+                      .getBoundingClientRect();
+                      const box = document.querySelector("#scores").getBoundingClientRect();
+                      return c.right <= Math.min(box.right, innerWidth) && c.left >= box.left; }""",
+            seat,
+        )
+        assert seen, f"seat {seat}'s strategic value is scrolled out of view"
