@@ -160,3 +160,24 @@ def test_a_stream_does_not_hold_a_finished_match_past_the_caps(db_url: str) -> N
                     assert closed.value.code == 4410
                     assert sorted(m for m in made if m in hub.live) == sorted(made[:2])
                     assert len(hub.finished_kept) == 2
+
+
+def test_a_kept_replay_holds_no_more_memory_than_its_counted_size() -> None:
+    """The replay cache counts its replays' bytes against ``replay_cache_bytes``: each step's
+    text must hold only its own length (orjson's output kept its growth buffer, ~2.3 times the
+    text: the 64 MiB cache held ~150 MiB)."""
+    import tracemalloc
+
+    from duelhost.server.replays import encode
+
+    cells = [{"x": i, "y": "z" * 30} for i in range(600)]
+    steps = [{"n": n, "view": {"cells": cells}} for n in range(20)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        built = encode({"game": "toy", "steps": steps})
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert built.size > 20 * 28_000
+    assert held < built.size * 1.1, (held, built.size)

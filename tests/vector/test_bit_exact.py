@@ -18,7 +18,7 @@ np = pytest.importorskip("numpy", reason="the research extra (numpy) is not inst
 
 import duelhost  # noqa: E402
 from duelhost.envs import load_encoding  # noqa: E402
-from duelhost.games.goofspiel.batch import GoofspielBatch  # noqa: E402
+from duelhost.games.goofspiel.batch import COMPILED, GoofspielBatch  # noqa: E402
 from duelhost.games.goofspiel.batch_deal import draw_deals  # noqa: E402
 from duelhost.games.warriors_death.batch import WarriorsDeathBatch  # noqa: E402
 from duelhost.games.warriors_death.units import PLAYS  # noqa: E402
@@ -45,11 +45,25 @@ def _actions(rng: Any, masks: Any, bonus: Any = None) -> tuple[Any, int, int]:
     return actions, int((roll < 0.04).sum()), int(wild.sum())
 
 
+KERNELS = [
+    pytest.param(True, id="numba"),
+    pytest.param(False, id="numpy"),
+]
+"""Goofspiel's batched engine both ways: compiled kernels (numba, the research extra) and
+its NumPy code."""
+
+
+def _engine(matches: int, galaxies: int, planets: int, replays: int, kernels: bool) -> Any:
+    if kernels and not COMPILED:
+        pytest.skip("numba is not installed: the compiled kernels are not checked")
+    return GoofspielBatch(matches, galaxies, planets, replays, kernels=kernels)
+
+
 def _goofspiel(
-    matches: int, galaxies: int, planets: int, replays: int, first_seed: int
+    matches: int, galaxies: int, planets: int, replays: int, first_seed: int, kernels: bool
 ) -> dict[str, int]:
     game = duelhost.load("goofspiel", galaxies=galaxies, planets=planets, max_replays=replays)
-    batch = GoofspielBatch(matches, galaxies, planets, replays)
+    batch = _engine(matches, galaxies, planets, replays, kernels)
     seeds = np.arange(first_seed, first_seed + matches)
     batch.reset_matches(np.arange(matches), seeds)
     states = [game.new(seed=int(seed)) for seed in seeds]
@@ -91,15 +105,20 @@ def _goofspiel(
         pytest.param(10_000, 1, id="10000", marks=pytest.mark.release),
     ],
 )
-def test_classic_goofspiel_is_bit_exact(matches: int, replays: int) -> None:
-    seen = _goofspiel(matches, 1, 13, replays, 0)
+@pytest.mark.parametrize("kernels", KERNELS)
+def test_classic_goofspiel_is_bit_exact(matches: int, replays: int, kernels: bool) -> None:
+    seen = _goofspiel(matches, 1, 13, replays, 0, kernels)
     assert seen["timeouts"] > matches // 10 and seen["draws"] > 0
     assert seen["replays"] > 0 or replays == 0
 
 
 @pytest.mark.parametrize("matches", SIZES)
-def test_seven_galaxy_goofspiel_is_bit_exact(matches: int) -> None:
-    seen = _goofspiel(matches, 7, 7, 10, 50_000)
+@pytest.mark.parametrize("kernels", KERNELS)
+def test_seven_galaxy_goofspiel_is_bit_exact(matches: int, kernels: bool) -> None:
+    # The kernels also agree with the NumPy code array for array at every step (below), so
+    # in CI they meet the reference engine on fewer of these long matches.
+    matches = matches if not kernels or matches > 2_000 else 600
+    seen = _goofspiel(matches, 7, 7, 10, 50_000, kernels)
     assert seen["timeouts"] > matches // 10 and seen["replays"] > 0
 
 
@@ -147,18 +166,51 @@ def test_warriors_death_is_bit_exact(matches: int) -> None:
     assert min(counts.values()) > matches // 10 and draws > 0, (counts, draws)
 
 
-def test_deals_are_the_engines() -> None:
+@pytest.mark.parametrize("kernels", KERNELS)
+def test_deals_are_the_engines(kernels: bool) -> None:
     from duelhost.games.goofspiel.deal import draw_deal
 
-    seeds = np.arange(300, 800)
+    deal = draw_deals
+    if kernels:
+        _engine(1, 1, 1, 0, kernels)  # skips without numba
+        from duelhost.games.goofspiel.batch_kernels import draw_deals as deal
+    # Seeds of every length the hash sees: negative, one 32-bit word, two, the largest.
+    odd = [-7, -(2**63), 0, 2**32 - 1, 2**32, 2**63 - 1]
+    seeds = np.array([*range(300, 794), *odd], np.int64)
     playings = np.arange(500) % 4
     for galaxies, planets in ((1, 13), (7, 7), (3, 26), (26, 26)):
-        worths, values = draw_deals(seeds, playings, galaxies, planets)
-        for match in range(0, 500, 7):
-            deal = draw_deal(int(seeds[match]), int(playings[match]), galaxies, planets)
-            expected = [deal.worths[g][p] for g in deal.order for p in deal.planet_orders[g]]
+        worths, values = deal(seeds, playings, galaxies, planets)
+        for match in [*range(0, 494, 7), *range(494, 500)]:
+            dealt = draw_deal(int(seeds[match]), int(playings[match]), galaxies, planets)
+            expected = [dealt.worths[g][p] for g in dealt.order for p in dealt.planet_orders[g]]
             assert worths[match].tolist() == expected
-            assert values[match].tolist() == [deal.values[g] for g in deal.order]
+            assert values[match].tolist() == [dealt.values[g] for g in dealt.order]
+
+
+@pytest.mark.parametrize(
+    ("galaxies", "planets", "replays"), [(1, 13, 0), (1, 4, 3), (2, 3, 5), (7, 7, 10)]
+)
+def test_kernels_and_numpy_agree_step_by_step(galaxies: int, planets: int, replays: int) -> None:
+    """Fuzzing: the same submissions (legal, timeouts, wild indices) in both forms of the
+    engine leave every array equal after every step, replays and draws included."""
+    matches = 1_500
+    fast = _engine(matches, galaxies, planets, replays, True)
+    slow = _engine(matches, galaxies, planets, replays, False)
+    seeds = np.arange(matches) * 7919 - 3_000
+    fast.reset_matches(np.arange(matches), seeds)
+    slow.reset_matches(np.arange(matches), seeds)
+    rng = np.random.default_rng(galaxies * 100 + planets)
+    names = ("fleets", "round_worths", "bout_values", "round", "playing", "points",
+             "strategic", "destroyed", "winner", "last_points", "scores")  # fmt: skip
+    while (slow.winner == IN_PLAY).any():
+        actions, _, _ = _actions(rng, slow.masks())
+        assert (fast.step(actions) == slow.step(actions)).all()
+        for name in names:
+            assert (getattr(fast, name) == getattr(slow, name)).all(), name
+        assert fast.choices == slow.choices
+    assert (slow.playing > 0).any() or replays == 0
+    sampled = fast.random_actions()
+    assert (sampled == -1).all()  # every match over: no seat acts
 
 
 @pytest.mark.parametrize(
@@ -236,7 +288,7 @@ def test_vector_bench_rows_come_from_the_games_declarations() -> None:
 
     rows = dict(figures("warriors_death", 2, {"bouts": 1, "rounds": 2}, batch=8))
     assert set(rows) == {
-        "vector, B=8: joint actions/s",
+        "vector, NumPy, B=8: joint actions/s",
         "reference engine: joint actions/s",
-        "ratio vector / reference",
+        "ratio vector NumPy / reference",
     }

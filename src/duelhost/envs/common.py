@@ -102,8 +102,11 @@ class Common:
         over = self.driver.state.is_over
         return self.max_cycles is not None and self.cycles >= self.max_cycles and not over
 
-    def _observation(self, seat: int) -> dict[str, Any]:
-        return {"observation": self.driver.observe(seat), "action_mask": self.driver.mask(seat)}
+    def _observation(self, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {
+            "observation": self.driver.observe(seat, view),
+            "action_mask": self.driver.mask(seat),
+        }
 
     def render(self) -> str | None:
         text = render_view(self.game.spec, self.driver.state.view(None))

@@ -135,8 +135,10 @@ class Driver:
             mask[allowed] = 1
         return mask
 
-    def observe(self, seat: int) -> npt.NDArray[np.float32]:
-        values = self.encoding.observe(self.state.view(seat), self.drafts[seat])
+    def observe(self, seat: int, view: dict[str, Any] | None = None) -> npt.NDArray[np.float32]:
+        """The seat's observation (from ``view``, its view now, when the caller has it)."""
+        seen = self.state.view(seat) if view is None else view
+        values = self.encoding.observe(seen, self.drafts[seat])
         return np.asarray(values, dtype=np.float32)
 
     def act(self, seat: int, index: int | None) -> bool:

@@ -21,23 +21,28 @@ from duelhost.envs.common import AGENTS, Common
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
-    def _observation(self, seat: int) -> dict[str, Any]:
-        observation = super()._observation(seat)
+    def _observation(self, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        observation = super()._observation(seat, view)
         if not self.driver.must_act(seat):
             observation["action_mask"][0] = 1  # the idle seat's no-op
         return observation
 
-    def _infos(self) -> dict[str, dict[str, Any]]:
+    def _seen(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """Observations and infos, each seat's view made once for both (views are the costly
+        part of a step: docs/performance.md)."""
         state = self.driver.state
-        return {agent: {"view": state.view(AGENTS.index(agent))} for agent in AGENTS}
+        views = [state.view(0), state.view(1)]
+        observations = {
+            agent: self._observation(seat, views[seat]) for seat, agent in enumerate(AGENTS)
+        }
+        return observations, {agent: {"view": views[seat]} for seat, agent in enumerate(AGENTS)}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         self._new_match(seed)
         self.agents = list(AGENTS)
-        observations = {agent: self._observation(seat) for seat, agent in enumerate(AGENTS)}
-        return observations, self._infos()
+        return self._seen()
 
     def step(
         self, actions: dict[str, Any]
@@ -59,11 +64,10 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         over = driver.state.is_over
         cut = self._truncated()
         returns = driver.returns()
-        observations = {agent: self._observation(seat) for seat, agent in enumerate(AGENTS)}
+        observations, infos = self._seen()
         rewards = {agent: returns[seat] for seat, agent in enumerate(AGENTS)}
         terminations = {agent: over for agent in AGENTS}
         truncations = {agent: cut for agent in AGENTS}
-        infos = self._infos()
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

@@ -54,7 +54,13 @@ class Declarations:
     - ``returns(state, params)``: the returns of a finished match (default +1 / -1 for a
       win / loss, 0 for a draw);
     - ``information_state(view, seat, params)``: the information-state string of a seat
-      from its view, or None for the default (the view as compact JSON).
+      from its view, or None for the default (the view as compact JSON);
+    - ``information_state_tensor(state, seat, params, dealt)`` with
+      ``information_state_tensor_size(options, params)``: the seat's information-state
+      tensor (its whole history: what it has seen and its own actions, nothing else), always
+      of that size; ``dealt`` is False at a chance node (what it draws is not revealed yet,
+      whatever the rebuilt engine state holds in its place); without them the game provides
+      no information-state tensor and asking for one raises.
     """
 
     def __init__(self, spec: duelhost.GameSpec) -> None:
@@ -102,6 +108,13 @@ class Declarations:
         kind, low, high = declared(duel.options, params)
         return (str(kind), float(low), float(high))
 
+    def information_state_tensor_size(self, duel: duelhost.Game, params: dict[str, Any]) -> int:
+        """The declared information-state tensor's size; 0 when the game declares none."""
+        size = self._get("information_state_tensor_size", None)
+        if size is None or self._get("information_state_tensor", None) is None:
+            return 0
+        return int(size(duel.options, params))
+
 
 class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
     """A duelhost game with fixed options, as an OpenSpiel game."""
@@ -122,6 +135,7 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
         kind, low, high = declared.utility(duel, values)
         zero_sum = kind == "zero_sum"
         stochastic = chance.max_outcomes > 0
+        info_state_size = declared.information_state_tensor_size(duel, values)
         game_type = pyspiel.GameType(
             short_name=f"duelhost_{name}",
             long_name=f"duelhost {spec.title}",
@@ -141,7 +155,7 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
             max_num_players=2,
             min_num_players=2,
             provides_information_state_string=True,
-            provides_information_state_tensor=False,
+            provides_information_state_tensor=info_state_size > 0,
             provides_observation_string=True,
             provides_observation_tensor=True,
             parameter_specification=defaults,
@@ -163,6 +177,7 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
         self.chance = chance
         self.declared = declared
         self.values = values
+        self.info_state_size = info_state_size
 
     def new_initial_state(self) -> DuelhostState:
         return DuelhostState(self)
@@ -170,11 +185,13 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> DuelhostObserver:
-        return DuelhostObserver(self.encoding, iig_obs_type, self.declared, self.values)
+        return DuelhostObserver(
+            self.encoding, iig_obs_type, self.declared, self.values, self.info_state_size
+        )
 
 
 NO_INFORMATION_STATE_TENSOR = (
-    "duelhost games provide no information-state tensor (provides_information_state_tensor is "
+    "this game provides no information-state tensor (provides_information_state_tensor is "
     "False): the observation tensor holds what the seat sees now, not its whole history; use "
     "observation_tensor() (rl_environment does), or information_state_string(), the seat's "
     "view as JSON"
@@ -329,9 +346,10 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
 class DuelhostObserver:
     """Observations from views: the encoding's tensor and the view as compact JSON.
 
-    An observer for information states (``perfect_recall``) has strings only: asking it for
-    a tensor raises (``NO_INFORMATION_STATE_TENSOR``) rather than hand back the observation
-    tensor as if it were one.
+    An observer for information states (``perfect_recall``) gives the game's declared
+    information-state tensor (``Declarations``); for a game that declares none it has strings
+    only: asking it for a tensor raises (``NO_INFORMATION_STATE_TENSOR``) rather than hand
+    back the observation tensor as if it were one.
     """
 
     def __init__(
@@ -340,22 +358,32 @@ class DuelhostObserver:
         iig_obs_type: Any,
         declared: Declarations | None = None,
         params: dict[str, Any] | None = None,
+        info_state_size: int = 0,
     ) -> None:
         self.encoding = encoding
         hook = None if declared is None else declared._get("information_state", None)
         self.information_state = hook
         self.params = params or {}
         self.recall = bool(getattr(iig_obs_type, "perfect_recall", False))
-        self.tensor = np.zeros(0 if self.recall else encoding.observation_size, np.float32)
-        self.dict = {} if self.recall else {"observation": self.tensor}
+        self.tensor_hook = None
+        if self.recall and info_state_size and declared is not None:
+            self.tensor_hook = declared._get("information_state_tensor", None)
+        size = info_state_size if self.recall else encoding.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        name = "info_state" if self.recall else "observation"
+        self.dict = {name: self.tensor} if size else {}
 
     def set_from(self, state: DuelhostState, player: int) -> None:
-        if self.recall:
+        if self.recall and self.tensor_hook is None:
             raise NotImplementedError(NO_INFORMATION_STATE_TENSOR)
         state._begin()
         driver = state.driver
         if driver is None:
             self.tensor[:] = 0.0
+            return
+        if self.tensor_hook is not None:
+            dealt = not state.chance.pending(driver.state)
+            self.tensor[:] = self.tensor_hook(driver.state, player, self.params, dealt)
             return
         values = self.encoding.observe(driver.state.view(player), driver.drafts[player])
         self.tensor[:] = values

@@ -51,7 +51,7 @@ class Built:
 
 def encode(replay: dict[str, Any]) -> Built:
     """A replay (``replay_steps``'s answer) encoded for paging."""
-    steps = tuple(json_text.encode(step) for step in replay["steps"])
+    steps = tuple(json_text.encode_kept(step) for step in replay["steps"])
     head = json_text.encode({k: v for k, v in replay.items() if k != "steps"})[:-1]
     return Built(head, steps, len(head) + sum(map(len, steps)))
 

@@ -7,6 +7,11 @@ actions are the indices of the game's encoding (``i`` sends the fleet of size ``
 index the mask forbids (including -1) is a timeout (GO3): a fleet of size 0 is sent and one of
 the largest remaining fleets destroyed. So the same seeds and submissions give the same
 matches as the reference engine, result for result (``tests/vector`` checks 10,000 of them).
+
+With numba installed (an optional extra) the deals and rounds run as compiled kernels
+(``batch_kernels``), else as the NumPy code below; ``kernels=False`` asks for NumPy. Both are
+checked against the reference engine; ``random_actions`` draws random legal actions in the
+kernel (xorshift64*) or in NumPy.
 """
 
 from __future__ import annotations
@@ -19,17 +24,33 @@ import numpy.typing as npt
 from duelhost.core.errors import ConfigError
 from duelhost.games.goofspiel.batch_deal import draw_deals
 
+try:
+    from duelhost.games.goofspiel import batch_kernels
+except ImportError:  # numba is an optional extra: the NumPy code plays the same matches
+    batch_kernels = None  # type: ignore[assignment]
+
 Array = npt.NDArray[Any]
 IN_PLAY = -2
 DRAW = -1
+COMPILED = batch_kernels is not None
+"""Whether the compiled kernels can be used (numba imports)."""
 
 
 class GoofspielBatch:
     """``size`` Goofspiel matches; ``reset_matches`` starts given matches from given seeds."""
 
     def __init__(
-        self, size: int, galaxies: int = 7, planets: int = 7, max_replays: int = 10
+        self,
+        size: int,
+        galaxies: int = 7,
+        planets: int = 7,
+        max_replays: int = 10,
+        kernels: bool | None = None,
     ) -> None:
+        if kernels and not COMPILED:
+            raise ConfigError("the compiled kernels need numba: pip install numba")
+        self.kernels = COMPILED if kernels is None else kernels
+        """Whether rounds and deals run as compiled kernels (numba) rather than NumPy."""
         self.size = size
         self.galaxies = galaxies
         self.planets = planets
@@ -58,11 +79,26 @@ class GoofspielBatch:
         """``result["scores"]`` of a finished match: strategic value, or with one galaxy
         (classic Goofspiel) the prize totals."""
         self._rows = np.arange(b)
+        self._ended = np.zeros(b, bool)
+        self._actions = np.zeros((b, 2), np.int64)
+        self._generator = np.array([0x9E3779B97F4A7C15], np.uint64)
+        self.choices = 0
+        """Rounds played so far that were choices: some seat had two sizes or more left
+        (OpenSpiel's own goofspiel plays the others, a forced last card, as no node)."""
+
+    def _arrays(self) -> tuple[Array, ...]:
+        """The state as the kernels take it."""
+        return (self.fleets, self.round_worths, self.bout_values, self.round, self.playing,
+                self.points, self.strategic, self.destroyed, self.winner, self.last_points,
+                self.scores, self.seeds)  # fmt: skip
 
     # ------------------------------------------------------------------ matches
 
     def reset_matches(self, which: Array, seeds: Array) -> None:
         """Start the matches ``which`` (indices) afresh from ``seeds``."""
+        which = np.asarray(which)
+        if which.dtype == bool:
+            which = np.flatnonzero(which)
         self.seeds[which] = seeds
         self.playing[which] = 0
         self.strategic[which] = 0
@@ -71,6 +107,12 @@ class GoofspielBatch:
 
     def _begin_playing(self, which: Array) -> None:
         """Fresh fleets and the deal of the current playing (GO4), drawn as the engine does."""
+        if self.kernels:
+            batch_kernels.begin_playings(
+                np.asarray(which, np.int64), self._arrays(), self.galaxies, self.planets,
+                batch_kernels.base(),
+            )  # fmt: skip
+            return
         self.fleets[which] = self.galaxies
         self.fleets[which, :, 0] = 0
         self.round[which] = 0
@@ -153,10 +195,18 @@ class GoofspielBatch:
 
         Returns the matches that ended in this step (a boolean array).
         """
+        if self.kernels:
+            self.choices += batch_kernels.step(
+                np.asarray(actions, np.int64), self._arrays(), self.galaxies, self.planets,
+                self.max_replays, batch_kernels.base(), self._ended,
+            )  # fmt: skip
+            return self._ended.copy()
         live = self.winner == IN_PLAY
         rows = self._rows
         fleets = self.fleets
         planets = self.planets
+        sizes_left = np.count_nonzero(fleets[:, :, 1:] > 0, axis=2)
+        self.choices += int(np.count_nonzero(live & (sizes_left > 1).any(axis=1)))
         size = np.asarray(actions, np.int64) + 1
         inside = (size >= 1) & (size <= planets)
         clipped = np.where(inside, size, 0)
@@ -182,6 +232,22 @@ class GoofspielBatch:
             self._end_playings(playing_over)
         ended: Array = live & (self.winner != IN_PLAY)
         return ended
+
+    def random_actions(self, rng: np.random.Generator | None = None) -> Array:
+        """``(size, 2)``: a uniformly random legal index per seat of every match in play (-1
+        elsewhere): drawn in the kernel (its own xorshift64* stream) or, with ``rng`` or
+        without the kernels, by NumPy from ``rng``."""
+        if self.kernels and rng is None:
+            out = self._actions
+            batch_kernels.random_actions(
+                self.fleets, self.winner, self.planets, self._generator, out
+            )
+            return out
+        rng = rng or np.random.default_rng()
+        masks = self.masks()
+        actions: Array = np.argmax(rng.random(masks.shape, np.float32) * masks, axis=2)
+        actions[self.winner != IN_PLAY] = -1
+        return actions
 
     def _end_bouts(self, which: Array) -> None:
         rows = self._rows[which]
@@ -214,14 +280,19 @@ class GoofspielBatch:
 
 def batch_engine(size: int, options: dict[str, Any]) -> GoofspielBatch:
     """``size`` matches with these (resolved) options; the deal is always drawn (GO5's fixed
-    deals are the reference engine's only)."""
+    deals are the reference engine's only). ``kernels`` (not a game option): False for the
+    NumPy code even where numba is installed."""
     fixed = [key for key in ("galaxy_order", "values", "planet_orders", "worths") if options[key]]
     if fixed:
         raise ConfigError(f"the batched engine draws every deal; it has no {', '.join(fixed)}")
     if not options["show_history"]:
         raise ConfigError("the batched engine observes as views with show_history do")
     return GoofspielBatch(
-        size, int(options["galaxies"]), int(options["planets"]), int(options["max_replays"])
+        size,
+        int(options["galaxies"]),
+        int(options["planets"]),
+        int(options["max_replays"]),
+        kernels=options.get("kernels"),
     )
 
 
@@ -234,7 +305,7 @@ def bench_configs(options: dict[str, Any]) -> list[tuple[str, dict[str, Any], in
     13) and seven galaxies."""
     cards = int(options["planets"]) if options["galaxies"] == 1 else CLASSIC_CARDS
     return [
-        (f"classic {cards}-card", {"galaxies": 1, "planets": cards, "max_replays": 0}, 60, 1),
+        (f"classic {cards}-card", {"galaxies": 1, "planets": cards, "max_replays": 0}, 260, 1),
         ("seven galaxies", {"galaxies": 7, "planets": 7, "max_replays": 10}, 120, 10),
     ]
 

@@ -6,6 +6,8 @@ Both engines play random matches of classic Goofspiel in the same run: OpenSpiel
 ``planets`` when ``--opt galaxies=1`` is given, otherwise 13. Ours is timed twice: through the
 random bot and the match runner (as the generic benchmark plays), and with the same bare loop
 as OpenSpiel's (``legal`` + ``rng.choice`` + ``submit``), so the ratio compares like with like.
+Times are CPU seconds of this process (the machine is shared: wall time would count the
+others' work).
 """
 
 from __future__ import annotations
@@ -29,17 +31,17 @@ def _cards(options: dict[str, Any]) -> int:
 
 
 def time_ours_runner(game: Game, matches: int) -> float:
-    """Seconds per random match through the random bot and the match runner."""
-    start = time.perf_counter()
+    """CPU seconds per random match through the random bot and the match runner."""
+    start = time.process_time()
     for seed in range(matches):
         random_match(game, seed)
-    return (time.perf_counter() - start) / matches
+    return (time.process_time() - start) / matches
 
 
 def time_ours_loop(game: Game, matches: int) -> float:
-    """Seconds per random match with OpenSpiel's loop: legal actions, a random choice each."""
+    """CPU seconds per random match with OpenSpiel's loop: legal actions, a random choice each."""
     rng = random.Random(1)
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(matches):
         state = game.new(seed=seed)
         while not state.is_over:
@@ -47,16 +49,39 @@ def time_ours_loop(game: Game, matches: int) -> float:
             second = rng.choice(state.legal(1))
             state.submit(0, first)
             state.submit(1, second)
-    return (time.perf_counter() - start) / matches
+    return (time.process_time() - start) / matches
+
+
+def time_parallel_env(cards: int, matches: int) -> float | None:
+    """CPU seconds per random match through PettingZoo's ``parallel_env`` (random masked
+    indices, NumPy); None without the research extra."""
+    try:
+        import numpy as np
+
+        from duelhost.envs import parallel_env
+    except ImportError:
+        return None
+    env = parallel_env("goofspiel", galaxies=1, planets=cards, max_replays=0)
+    rng = np.random.default_rng(1)
+    start = time.process_time()
+    for seed in range(matches):
+        observations, _ = env.reset(seed=seed)
+        while env.agents:
+            chosen = {
+                agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+                for agent in env.agents
+            }
+            observations, _, _, _, _ = env.step(chosen)
+    return (time.process_time() - start) / matches
 
 
 def time_openspiel(cards: int, matches: int) -> float:
-    """Seconds per random match of OpenSpiel's ``goofspiel`` (pyspiel must be importable)."""
+    """CPU seconds per random match of OpenSpiel's ``goofspiel`` (pyspiel must be importable)."""
     import pyspiel
 
     game = pyspiel.load_game("goofspiel", {"num_cards": cards, "points_order": "random"})
     rng = random.Random(1)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(matches):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -66,7 +91,7 @@ def time_openspiel(cards: int, matches: int) -> float:
                 state.apply_actions(
                     [rng.choice(state.legal_actions(0)), rng.choice(state.legal_actions(1))]
                 )
-    return (time.perf_counter() - start) / matches
+    return (time.process_time() - start) / matches
 
 
 def extra(
@@ -82,6 +107,10 @@ def extra(
         (f"duelhost {label}, random bot: ms per match", f"{1000 * runner:.3f}"),
         (f"duelhost {label}, bare loop: ms per match", f"{1000 * loop:.3f}"),
     ]
+    wrapped = time_parallel_env(cards, max(1, matches // 3))
+    if wrapped is not None:
+        rows.append((f"PettingZoo parallel_env {label}: ms per match", f"{1000 * wrapped:.3f}"))
+        rows.append(("ratio parallel_env / bare loop", f"{wrapped / loop:.1f}"))
     try:
         import pyspiel  # noqa: F401
     except ImportError:

@@ -22,6 +22,19 @@ the points (``imp_info=True``). The default ``infostate="view"`` is the seat's w
 (every round's bids): a finer partition, since OpenSpiel's form forgets in which order equal
 results came (3,652 against 3,028 information sets per player for 4 cards; docs/research.md).
 
+**Information-state tensor** (``information_state_tensor``; the seat's whole history, own
+side first): one slot per round of every playing (``(max_replays + 1) * galaxies * planets``
+slots of ``galaxies + 3 * planets + 7`` floats, in play order; rounds not reached are zero):
+the strategic value of the round's galaxy (one-hot over 1..galaxies, revealed when its bout
+starts), the planet's worth (one-hot over 1..planets, revealed when its round starts), the
+fleet each seat sent (one-hot over 0..planets, own then the opponent's; 0 is a timeout's; the
+opponent's is all zero with ``imp_info``, whose players see only who won), who won it (own,
+opponent's, nobody) and whether each seat's largest fleet was destroyed by a timeout (own,
+opponent's); the round in play has its value and worth only. One float more: the match is
+over. Every round's result is shown to both seats when it is resolved (the view's
+``last_round``), so the tensor holds what the seat has seen, whatever ``show_history`` leaves
+in the current view (perfect recall, as OpenSpiel defines information states).
+
 **Length.** Every round is one simultaneous node and every draw one chance node:
 ``(2 * rounds + galaxies)`` nodes per playing, ``max_replays + 1`` playings at most.
 """
@@ -33,6 +46,8 @@ from typing import Any
 import duelhost
 from duelhost.core.errors import ConfigError
 from duelhost.core.state import State
+from duelhost.games.goofspiel.deal import Deal, draw_deal
+from duelhost.games.goofspiel.state import NOBODY
 
 PARAMETERS: dict[str, Any] = {
     "points_order": "random",
@@ -116,6 +131,59 @@ def information_state(view: dict[str, Any], seat: int, params: dict[str, Any]) -
         own = hand(seat) + line(f"P{seat} action sequence", bids)
         return own + cards_line + tail + f"Terminal?: {int(view['is_over'])}\n"
     return cards_line + hand(0) + hand(1) + tail
+
+
+def information_state_tensor_size(options: dict[str, Any], params: dict[str, Any]) -> int:
+    """Round slots of every playing, and the match-over flag."""
+    galaxies, planets = int(options["galaxies"]), int(options["planets"])
+    slots = (int(options["max_replays"]) + 1) * galaxies * planets
+    return slots * (galaxies + 3 * planets + 7) + 1
+
+
+def information_state_tensor(
+    state: State, seat: int, params: dict[str, Any], dealt: bool = True
+) -> list[float]:
+    """The seat's history, round by round (module docstring): read from the resolved rounds,
+    which both seats are shown as each is resolved, and the round in play's public prize
+    (once ``dealt``: at a chance node the value or worth it draws is not revealed yet)."""
+    galaxies, planets = state._galaxies, state._planets  # type: ignore[attr-defined]
+    width = galaxies + 3 * planets + 7
+    rounds = galaxies * planets
+    out = [0.0] * information_state_tensor_size(state.game.options, params)
+    hidden = bool(params.get("imp_info", False))
+    deals: dict[int, Deal] = {state._playing: state._deal}  # type: ignore[attr-defined]
+
+    def value_of(playing: int, galaxy: int) -> int:
+        deal = deals.get(playing)
+        if deal is None:  # an earlier playing (a replay after a tie), all of it seen
+            fixed = state.game.options if playing == 0 else None
+            deal = deals[playing] = draw_deal(state.seed, playing, galaxies, planets, fixed)
+        return deal.values[galaxy]
+
+    for entry in state._rounds:  # type: ignore[attr-defined]
+        playing, bout, number, galaxy, _, worth, f0, f1, winner, d0, d1 = entry
+        base = (playing * rounds + bout * planets + number) * width
+        out[base + value_of(playing, galaxy) - 1] = 1.0
+        out[base + galaxies + worth - 1] = 1.0
+        sent = (f0, f1) if seat == 0 else (f1, f0)
+        at = base + galaxies + planets
+        out[at + sent[0]] = 1.0
+        if not hidden:
+            out[at + planets + 1 + sent[1]] = 1.0
+        at += 2 * planets + 2
+        out[at + (2 if winner == NOBODY else int(winner != seat))] = 1.0
+        destroyed = (d0, d1) if seat == 0 else (d1, d0)
+        out[at + 3] = float(destroyed[0] > 0)
+        out[at + 4] = float(destroyed[1] > 0)
+    if state.is_over:
+        out[-1] = 1.0
+    elif dealt:
+        index = state._round  # type: ignore[attr-defined]
+        deal = state._deal  # type: ignore[attr-defined]
+        base = (state._playing * rounds + index) * width  # type: ignore[attr-defined]
+        out[base + deal.values[deal.order[index // planets]] - 1] = 1.0
+        out[base + galaxies + state.current_worth() - 1] = 1.0  # type: ignore[attr-defined]
+    return out
 
 
 def max_length(options: dict[str, Any], params: dict[str, Any]) -> int:

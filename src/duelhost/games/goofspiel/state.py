@@ -241,11 +241,6 @@ class GoofspielState(State):
     def _legal(self, seat: int) -> list[str]:
         return list(self._legal_texts[seat])
 
-    def _remaining_texts(self, seat: int) -> tuple[str, ...]:
-        fleets = self._fleets
-        base = seat * self._stride
-        return tuple(SIZE_TEXT[size] for size in range(1, self._stride) if fleets[base + size])
-
     def _spent(self, action: Any, base: int) -> int:
         """The size of the fleet a seat loses this round: the one it sent, or on a timeout
         (GO3: a fleet of size 0 goes out) one of its largest remaining, destroyed."""
@@ -263,7 +258,7 @@ class GoofspielState(State):
         stride = self._stride
         sent = [0, 0]
         destroyed = [0, 0]
-        ran_out = False
+        gone = [0, 0]
         for seat in (0, 1):
             base = seat * stride
             size = self._spent(actions[seat], base)
@@ -273,9 +268,16 @@ class GoofspielState(State):
                 sent[seat] = size
             fleets[base + size] -= 1
             if not fleets[base + size]:
-                ran_out = True
-        if ran_out:
-            self._legal_texts = (self._remaining_texts(0), self._remaining_texts(1))
+                gone[seat] = size
+        if gone[0] or gone[1]:
+            # The size that ran out leaves the seat's legal texts (cheaper than rebuilding).
+            texts = list(self._legal_texts)
+            for seat in (0, 1):
+                if gone[seat]:
+                    old = texts[seat]
+                    at = old.index(SIZE_TEXT[gone[seat]])
+                    texts[seat] = old[:at] + old[at + 1 :]
+            self._legal_texts = (texts[0], texts[1])
         index = self._round
         worth = self._round_worths[index]
         planets = self._planets
