@@ -200,3 +200,11 @@ def ready(page: Any) -> Any:
         "() => window.duelhost && window.duelhost.renders > 0 && !window.duelhost.referencePending"
     )
     return page
+
+
+def send_build(page: Any) -> None:
+    """Tactical Genius: click the build's send; a pass (nothing built, no advance) asks first,
+    and is confirmed."""
+    page.click("#send-build")
+    if page.locator("#pass-yes").count():
+        page.click("#pass-yes")

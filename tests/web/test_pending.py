@@ -12,7 +12,7 @@ from typing import Any
 import duelhost
 from duelhost.core.registry import spec
 from tests.server.live import Server
-from tests.web.conftest import create, ready
+from tests.web.conftest import create, ready, send_build
 
 COVERED = {"goofspiel", "warriors_death", "multiplanetary", "tactic", "tactical_genius"}
 
@@ -118,6 +118,6 @@ def test_tactical_genius_army_stays_sealed(server: Server, pages: Any) -> None:
     south.click("#send-build")
     south.wait_for_selector("#sent")
     shows_nothing(before, ["Zorro", "place Zorro"], north, watcher)
-    north.click("#send-build")
+    send_build(north)
     watcher.wait_for_function("() => window.duelhost.frame.view.units.length === 1")
     assert "Zorro" in watcher.inner_text("#board")

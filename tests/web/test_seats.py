@@ -74,6 +74,8 @@ def test_the_host_reissues_a_seat_and_the_old_seat_is_refused(server: Server, pa
     ready(lobby)
     row = f"#yours li[data-match='{mid}']"
     lobby.click(f"{row} [data-reissue='1']")
+    assert "shut out" in lobby.inner_text(f"{row} .reissue")
+    lobby.click(f"{row} [data-reissue-confirm='1']")
     lobby.wait_for_selector(f"{row} .invite-link")
     shoot(lobby, "lobby-reissued-1280")
     fresh = lobby.input_value(f"{row} .invite-link").removeprefix(server.url)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, seat_again, shoot, wait_over
+from tests.web.conftest import create, ready, seat_again, send_build, shoot, wait_over
 
 
 def mine(page: Any) -> dict[str, Any]:
@@ -58,7 +58,7 @@ def test_a_seat_plays_tactical_genius_against_the_bot_by_clicking(
         if frame["is_over"]:
             break
         if frame["view"]["phase"] == "reinforcement":
-            south.click("#send-build")
+            send_build(south)
         else:
             for unit in [u for u in frame["view"]["units"] if u["seat"] == 0 and u["alive"]]:
                 south.click(f"[data-cell='{unit['cell']}']")

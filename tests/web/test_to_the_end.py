@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready, wait_over
+from tests.web.conftest import create, ready, send_build, wait_over
 
 GE_CELL = re.compile(r"[A-I](?:1[0-2]|[1-9])")
 TA_CELL = re.compile(r"[A-G][1-7]")
@@ -276,7 +276,7 @@ def test_tactical_genius_to_its_end_by_clicking(server: Server, pages: Any) -> N
                 built = True
             elif "advance" in frame["legal"]:
                 south.check("#advance")
-            south.click("#send-build")
+            send_build(south)
         else:
             units = [u for u in view["units"] if u["seat"] == 0 and u["alive"]]
             for unit in units:

@@ -104,7 +104,17 @@ function galaxyStrip(view, ctx) {
   });
   return h("div", {class: "strip", id: "galaxies"},
     h("div", {class: "section-title"}, "Galaxies in bout order, with their strategic values" + (view.galaxy ? " — now: " + view.galaxy_name : "")),
-    s("svg", {class: "strip-svg", viewBox: `0 0 ${n} 1`, width: n * 64, role: "img", "aria-label": "galaxies in bout order; the number is the strategic value"}, cells));
+    s("svg", {class: "strip-svg", viewBox: `0 0 ${n} 1`, width: n * 64, role: "img", "aria-label": "galaxies in bout order; the number is the strategic value"}, cells),
+    galaxyLegend(ctx));
+}
+
+/** What the marks on the galaxies mean: a won galaxy is framed in its winner's colour with
+ *  the winner's mark in its corner (● seat 0, ■ seat 1). */
+function galaxyLegend(ctx) {
+  const mark = (seat) => h("span", {class: "s" + seat + "t"}, (seat === 0 ? "●" : "■") + " " + who(seat, ctx));
+  return h("p", {class: "small muted", id: "galaxy-legend"},
+    "A galaxy won is framed in its winner's colour, with their mark in the corner: ", mark(0), " · ", mark(1),
+    "; one drawn, in grey. The number is its strategic value (\"?\" until revealed).");
 }
 
 function planetRow(view, ctx) {

@@ -6,6 +6,20 @@ import {fill, focusRing, h, keyboardNav, s, seatColour} from "../shell/dom.js";
 
 const COLS = "ABCDEFGHIJ";
 const OWN = {0: "ABCD", 1: "GHIJ"};
+const COLOUR = ["green", "blue"];
+const EDGE = ["J", "A"];
+
+/** "your columns (A-D, green)": the columns a seat builds in, named (null seat: none). */
+function yourColumns(seat) {
+  return seat === null ? "your columns" : "your columns (" + OWN[seat][0] + "-" + OWN[seat][3] + ", " + COLOUR[seat] + ")";
+}
+
+/** The board's legend: whose columns are whose, and the far-edge win (TG8), in words. */
+function legend(seat) {
+  const side = (s) => (s === seat ? "Yours" : s === 0 ? "Green's" : "Blue's") + ": columns " + OWN[s][0] + "-" + OWN[s][3] + " (" + COLOUR[s] + ", " + (s === 0 ? "left" : "right") + ")";
+  return h("p", {class: "small", id: "tg-legend"}, side(0) + " · " + side(1) + ". ",
+    h("b", {}, "Far edge: "), "a unit that reaches the other side's last column (column " + EDGE[0] + " for Green, " + EDGE[1] + " for Blue) wins the match at once.");
+}
 
 /** A type of the match's table, from the reference data (null until it has come). */
 function typeOf(ctx, name) {
@@ -40,7 +54,7 @@ export function describe(text) {
 export function status(view, ctx) {
   const st = local(view, ctx);
   if (view.phase === "reinforcement") {
-    if (!st.draft.cell) return "Reinforcement, round " + view.round + ": click an empty cell of your columns to build a unit there, advance, or send.";
+    if (!st.draft.cell) return "Reinforcement, round " + view.round + ": click an empty cell of " + yourColumns(ctx.seat) + " to build a unit there, advance, or send.";
     return "Build the unit on " + st.draft.cell + ": type, stats and skills, then add it (" + (view.points_left[ctx.seat] - st.placements.reduce((n, p) => n + cost(p), 0)) + " points left).";
   }
   if (st.unit) return "Choose " + st.unit + "'s order: a target tile or a button (Escape cancels).";
@@ -134,6 +148,7 @@ export function render(root, view, ctx) {
     h("div", {class: "row", id: "tg-phase"}, h("b", {}, view.is_over ? "Match over" : "Round " + view.round + " of " + view.rounds + ", " + view.phase + " phase"),
       h("span", {class: "muted small"}, "· points left: " + label(0, ctx) + " " + view.points_left[0] + ", " + label(1, ctx) + " " + view.points_left[1] + " · kill value " + view.kills[0] + "–" + view.kills[1])),
     svg,
+    legend(me),
     commanding && me !== null && !ctx.replay && !view.is_over ? commandPanel(view, ctx, st, ordersOf, targets, canAct) : null,
     view.phase === "reinforcement" && me !== null && !ctx.replay && !view.is_over ? buildPanel(view, ctx, st, types, freeBonuses, canAct) : null,
     h("div", {class: "tg-tables"}, orderTable(view, ctx), unitsTable(view, ctx)),
@@ -205,11 +220,21 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
     st.draft = {type: d.type, cell: null, name: "", bonus: null, hp: 0, atk: 0, def: 0, spd: 0, skills: []};
     ctx.redraw();
   };
+  // The unit being built goes out with the send when it is ready (sending would otherwise
+  // drop it without a word); sending nothing at all asks first.
+  const withDraft = Boolean(d.cell) && ready;
+  const empty = !st.placements.length && !st.advance && !withDraft;
   const send = async () => {
-    const items = [...(st.advance ? ["advance"] : []), ...st.placements.map(placement)];
+    if (empty && !st.passAsked) { st.passAsked = true; ctx.redraw(); return; }
+    st.passAsked = false;
+    const placed = withDraft ? [...st.placements, {...d, skills: [...d.skills]}] : st.placements;
+    const items = [...(st.advance ? ["advance"] : []), ...placed.map(placement)];
     try { await ctx.submit(items.join("; ") || "pass"); } catch { /* shown by the shell */ }
     ctx.redraw();
   };
+  const sendWords = ctx.submitted ? "Sent"
+    : withDraft ? "Add " + d.name + " and send" + (st.placements.length ? " (" + (st.placements.length + 1) + " units)" : "")
+    : st.placements.length || st.advance ? "Send" : "Send: pass (no unit)…";
   const canAdvance = (ctx.legal || []).includes("advance");
   return h("div", {class: "panel", id: "build"},
     h("div", {class: "row"}, h("b", {}, "Build"), h("span", {class: "num", id: "budget"}, "points left after these: " + left),
@@ -231,13 +256,16 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
       h("div", {class: "row"}, h("button", {type: "button", id: "add-unit", disabled: !ready, "aria-describedby": why ? "add-why" : null, onclick: add}, "Add " + (d.name || "the unit") + " (" + cost(d) + " points)"),
         h("button", {type: "button", class: "quiet", onclick: () => { d.cell = null; ctx.redraw(); }}, "cancel"),
         why ? h("span", {class: "why", id: "add-why", role: "status"}, why) : null))
-      : h("p", {class: "small muted"}, "Click an empty cell of your columns to build a unit there."),
+      : h("p", {class: "small muted"}, "Click an empty cell of " + yourColumns(ctx.seat) + " to build a unit there."),
     st.placements.length ? h("ul", {class: "orders", id: "placements"}, st.placements.map((p, i) => h("li", {}, describe(placement(p)),
       h("button", {type: "button", class: "quiet", "aria-label": "remove " + p.name, onclick: () => { st.placements.splice(i, 1); ctx.redraw(); }}, "×")))) : null,
     h("div", {class: "row"},
       h("label", {}, h("input", {type: "checkbox", id: "advance", disabled: !canAdvance, checked: st.advance, onchange: (e) => { st.advance = e.target.checked; ctx.redraw(); }}), " advance all your units one column"),
-      h("button", {type: "button", class: "primary", id: "send-build", disabled: !canAct, onclick: send},
-        ctx.submitted ? "Sent" : st.placements.length || st.advance ? "Send" : "Send: pass")),
+      h("button", {type: "button", class: empty ? null : "primary", id: "send-build", disabled: !canAct, onclick: send}, sendWords)),
+    empty && st.passAsked && canAct ? h("div", {class: "row confirm", id: "pass-confirm", role: "alert"},
+      h("span", {}, "Send nothing this round? No unit is built and none advances: the reinforcement phase ends for you."),
+      h("button", {type: "button", class: "danger", id: "pass-yes", onclick: send}, "Yes, pass"),
+      h("button", {type: "button", class: "quiet", id: "pass-no", onclick: () => { st.passAsked = false; ctx.redraw(); }}, "Keep building")) : null,
     ctx.submitted ? h("span", {class: "muted small", id: "sent"}, "sealed until your opponent sends theirs") : null);
 }
 

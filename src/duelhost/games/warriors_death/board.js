@@ -142,14 +142,13 @@ function roundStrip(view, ctx) {
   const finished = !(view.rounds || []).length && (view.bouts || []).length ? view.bouts[view.bouts.length - 1] : null;
   const rounds = new Map(((finished ? finished.rounds : view.rounds) || []).map((r) => [r.round, r]));
   const rows = ctx.seat === null ? [0, 1] : [1 - ctx.seat, ctx.seat];
-  const cells = [];
+  // HTML, not SVG: the names keep their size in any width (in an SVG they shrank with the
+  // strip to ~5 px at 400 px) and wrap instead of being cut; at 400 px a row holds 5 rounds.
+  const columns = [];
   for (let i = 0; i < n; i++) {
     const r = rounds.get(i + 1);
     const current = !view.is_over && !finished && view.round === i + 1;
-    cells.push(s("text", {x: i + 0.5, y: 0.3, "text-anchor": "middle", "font-size": 0.26, fill: current ? "var(--ink)" : "var(--muted)", "font-weight": current ? 700 : 400}, String(i + 1)));
-    if (current) cells.push(s("rect", {x: i + 0.04, y: 0.42, width: 0.92, height: 2.16, rx: 0.1, fill: "none", stroke: "var(--select)", "stroke-width": 0.06}));
-    rows.forEach((seat, row) => {
-      const y = 0.5 + row * 1.05;
+    const cells = rows.map((seat, row) => {
       let name = r ? r.units[seat] : null;
       if (r && seat === ctx.seat && r.mine) name = r.mine;
       const number = r ? shownNumber(r.units[seat]) : null;
@@ -157,19 +156,21 @@ function roundStrip(view, ctx) {
       // In a round of this seat's own Blue Mage the view's winner is the true one (the
       // announcement, WD11, went to the opponent and spectators): marked ◆ and said so.
       const truth = r && ownBlueMage(r, ctx) ? "; the true result, not the announced " + announcedText(rounds, i + 1, ctx) : "";
-      cells.push(s("g", {class: "wd-cell", "data-round": i + 1, "data-seat": seat, "data-truth": truth ? "yes" : null, "aria-label": "round " + (i + 1) + ", " + (seat === ctx.seat ? "you" : "seat " + seat) + ": " + (name ?? "not played yet") + (r ? (won ? ", won" : r.winner === null ? ", tied" : ", lost") : "") + truth},
-        s("rect", {x: i + 0.08, y, width: 0.84, height: 0.95, rx: 0.1, fill: r ? (won ? seatColour(seat) : "var(--cell)") : "var(--cell-alt)", stroke: seatColour(seat), "stroke-width": 0.03, opacity: r ? 1 : 0.5}),
-        s("text", {x: i + 0.5, y: y + 0.5, "text-anchor": "middle", "font-size": 0.36, "font-weight": 700, fill: won ? "#fff" : "var(--ink)"}, number ?? (r ? "?" : "")),
-        s("text", {x: i + 0.5, y: y + 0.8, "text-anchor": "middle", "font-size": 0.15, fill: won ? "#fff" : "var(--muted)"}, r ? short(name) : ""),
-        truth && row === 0 ? s("text", {x: i + 0.9, y: 0.3, "text-anchor": "end", "font-size": 0.22, fill: "var(--ink)"}, "◆") : null,
-        s("title", {}, (name ?? "") + truth)));
+      return h("div", {class: "wd-cell seat" + seat + (r ? "" : " unplayed") + (won ? " won" : ""), "data-round": i + 1, "data-seat": seat, "data-truth": truth ? "yes" : null,
+        title: (name ?? "") + truth,
+        "aria-label": "round " + (i + 1) + ", " + (seat === ctx.seat ? "you" : "seat " + seat) + ": " + (name ?? "not played yet") + (r ? (won ? ", won" : r.winner === null ? ", tied" : ", lost") : "") + truth},
+        h("span", {class: "wd-number", "aria-hidden": "true"}, number ?? (r ? "?" : "")),
+        h("span", {class: "wd-name", "aria-hidden": "true"}, r ? short(name) : ""),
+        truth && row === 0 ? h("span", {class: "wd-truth", "aria-hidden": "true"}, "◆") : null);
     });
+    columns.push(h("div", {class: "wd-round" + (current ? " current" : ""), "data-column": i + 1},
+      h("span", {class: "wd-round-number"}, String(i + 1)), ...cells));
   }
   const label = (seat) => (seat === ctx.seat ? "you" : ctx.seat === null ? "seat " + seat : "opponent");
   return h("div", {id: "rounds"},
     h("div", {class: "section-title", id: "rounds-caption"}, (finished ? "Bout " + view.bouts.length + " (finished: totals " + finished.totals[0] + "–" + finished.totals[1] + ")" : "This bout's rounds") + ", as shown to you (top: " + label(rows[0]) + ", bottom: " + label(rows[1]) + "; filled: the announced winner" +
       ([...rounds.values()].some((r) => ownBlueMage(r, ctx)) ? "; ◆ your Blue Mage's rounds: the true winner, which only you know" : "") + ")"),
-    s("svg", {class: "strip-svg", viewBox: `0 0 ${n} 2.65`, width: n * 66, role: "img", "aria-label": "rounds of this bout"}, cells),
+    h("div", {class: "wd-strip", role: "group", "aria-label": "rounds of this bout"}, columns),
     (view.rounds || []).some((r) => r.mine && r.mine !== r.units[ctx.seat]) ? h("p", {class: "muted small"}, "Your Blue Mage's disguise and your Astrologian's predictions are yours alone; your opponent sees the disguise.") : null);
 }
 

@@ -52,7 +52,9 @@ export function headline(frame, seat, names, sent, boardStatus, pending) {
   }
   if (seat !== null) {
     const other = acting.find((s) => s !== seat);
-    return "Waiting for " + seatName(other, seat, names) + (sent.has(other) ? " (has sent)." : " (deciding).");
+    // Names read "North (seat 1)": one more bracket would read "(seat 1) (deciding)".
+    const who = seatName(other, seat, names);
+    return sent.has(other) ? cap(who) + " has sent: waiting for the result." : "Waiting for " + who + " to decide.";
   }
   if (acting.length === 1) return cap(seatName(acting[0], null, names)) + " is deciding.";
   return cap(acting.map((s) => doing(s, null, names, sent)).join("; ")) + ".";

@@ -158,7 +158,7 @@ export function yourMatches(games) {
     const item = h("li", {"data-match": id}, h("b", {}, title(e.game)), h("span", {class: "muted"}, " · match " + id.slice(0, 8) + " · "),
       links.length ? links.flatMap((a, i) => (i ? [" · ", a] : [a])) : "you host it", " · ", state, " · ",
       h("a", {href: "/watch/" + encodeURIComponent(id)}, "watch"),
-      e.host ? hostTools(id, e.host, e.humans || [0, 1]) : null);
+      e.host ? hostTools(id, e.host, e.humans || [0, 1], Object.keys(e.seats || {})) : null);
     list.append(item);
     matchState(id, e).then((text) => { state.textContent = text; });
   }
@@ -175,8 +175,12 @@ async function matchState(id, e) {
   }
 }
 
-/** The host's recourse: a new invite for a seat (its old token is refused from then on). */
-function hostTools(id, hostKey, humans) {
+/** The host's recourse: a new invite for a seat (its old token is refused from then on).
+ *  Offered only for a human seat this browser does not hold (`held`: the seats it holds):
+ *  re-issuing one's own seat would revoke it; a click asks first, saying what it does. */
+function hostTools(id, hostKey, humans, held) {
+  const others = humans.filter((seat) => !held.includes(String(seat)));
+  if (!others.length) return null;
   const out = h("div", {class: "reissue small"});
   const reissue = async (seat) => {
     try {
@@ -187,9 +191,13 @@ function hostTools(id, hostKey, humans) {
       out.replaceChildren(h("span", {class: "error", role: "alert"}, error.message));
     }
   };
-  out.append(h("span", {class: "muted"}, "You host it; a player who lost their seat gets a new invite:"),
-    ...humans.map((seat) => h("button", {type: "button", class: "quiet", "data-reissue": seat,
-      title: "Make a new invite for seat " + seat + ": the seat's old link and token stop working",
-      onclick: () => reissue(seat)}, "re-issue seat " + seat + "'s invite")));
+  const offer = () => out.replaceChildren(h("span", {class: "muted"}, "You host it; a player who lost their seat gets a new invite: "),
+    ...others.map((seat) => h("button", {type: "button", class: "reissue-offer", "data-reissue": seat,
+      onclick: () => ask(seat)}, "New invite for seat " + seat + "…")));
+  const ask = (seat) => out.replaceChildren(
+    h("span", {class: "confirm-text", role: "alert"}, "Make a new invite for seat " + seat + "? Its old link and whoever plays with it are shut out of the match: the player needs the new link to play on. "),
+    h("button", {type: "button", class: "danger", "data-reissue-confirm": seat, onclick: () => reissue(seat)}, "Yes, re-issue seat " + seat),
+    " ", h("button", {type: "button", class: "quiet", "data-reissue-cancel": seat, onclick: offer}, "Cancel"));
+  offer();
   return out;
 }

@@ -1,0 +1,180 @@
+"""What the playtest of docs/playtest.md left "not fixed", each checked in the browser:
+
+- Generalissimo: the headline said "Waiting for North (seat 1) (deciding)." (two brackets).
+- Lobby: "re-issue seat 0's invite" was offered for the player's own seat of a bot match (it
+  would revoke it) and looked like plain text: only seats the browser does not hold are
+  offered, as a button that asks first.
+- Tactical Genius: "Send: pass" was the primary button while a unit was being built; the
+  board never named "your columns" nor explained "wins (far edge)".
+- A Warrior's Death: the round strip's unit names were ~5 px at 400 px, "as Black Mage" cut.
+- Goofspiel: the mark on a won galaxy had no legend.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.server.live import Server
+from tests.web.conftest import against_bot, create, ready, shoot, wait_decision
+from tests.web.test_goofspiel import bid
+from tests.web.test_invites import create_in_lobby
+from tests.web.test_warriors_death_break import play
+
+
+def test_the_headline_says_who_is_deciding_in_one_phrase(server: Server, pages: Any) -> None:
+    match = create(server, game="generalissimo", seed=1)
+    pages_ = [ready(pages(seat["invite_url"])) for seat in match["seats"]]
+    waiting = next(
+        p
+        for p in pages_
+        if not p.evaluate("window.duelhost.frame.to_act.includes(window.duelhost.seat)")
+    )
+    waiting.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('decide')"
+    )
+    status = waiting.inner_text("#status")
+    assert re.fullmatch(r"Waiting for \w+ \(seat [01]\) to decide\.", status), status
+    assert ") (" not in status
+
+
+def test_the_lobby_offers_no_reissue_of_the_players_own_seat(server: Server, pages: Any) -> None:
+    """On a match against the bot the only human seat is the player's own: re-issuing it would
+    revoke it, so the lobby offers nothing to re-issue."""
+    lobby = ready(pages("/"))
+    lobby.locator("article[data-game='goofspiel'] [data-action=play-bot]").click()
+    lobby.wait_for_url(f"{server.url}/play/*")
+    mid = ready(lobby).evaluate("window.duelhost.matchId")
+    lobby.goto(server.url + "/")
+    row = lobby.locator(f"#yours li[data-match='{mid}']")
+    row.locator(".seat-link").wait_for()
+    assert row.locator("[data-reissue]").count() == 0
+    assert "re-issue" not in row.inner_text().lower()
+
+
+def test_the_reissue_is_a_button_that_asks_first(server: Server, pages: Any) -> None:
+    """On a match of two people whose seat 0 the host took: only seat 1 is offered, as a
+    button, and a click asks (saying what it does) before anything is revoked; Cancel goes
+    back."""
+    lobby = create_in_lobby(pages)
+    mid = lobby.get_attribute("#created", "data-match")
+    lobby.click("#created .seat-link")
+    ready(lobby)
+    lobby.goto(server.url + "/")
+    ready(lobby)
+    row = f"#yours li[data-match='{mid}']"
+    offered = lobby.locator(f"{row} [data-reissue]")
+    assert offered.count() == 1 and offered.get_attribute("data-reissue") == "1"
+    assert offered.evaluate("b => getComputedStyle(b).borderStyle") != "none"
+    assert offered.evaluate("b => getComputedStyle(b).borderColor") != "rgba(0, 0, 0, 0)"
+    offered.click()
+    words = lobby.inner_text(f"{row} .reissue")
+    assert "seat 1" in words and "old link" in words
+    assert lobby.locator(f"{row} .invite-link").count() == 0  # nothing revoked yet
+    lobby.click(f"{row} [data-reissue-cancel='1']")
+    assert lobby.locator(f"{row} [data-reissue='1']").count() == 1
+
+
+def test_tactical_genius_sends_the_build_and_asks_before_a_pass(server: Server, pages: Any) -> None:
+    """While a unit is being built, the primary button sends it (it read "Send: pass" and
+    ended the phase with no unit); sending nothing asks first, in words."""
+    _, south = against_bot(server, pages, "tactical_genius", 4)
+    south.click("[data-cell='D2']")
+    send = south.locator("#send-build")
+    assert "pass" not in send.inner_text() and "primary" in (send.get_attribute("class") or "")
+    assert send.inner_text().startswith("Add ") and send.inner_text().endswith(" and send")
+    south.click("#builder button:text('cancel')")
+    assert "primary" not in (send.get_attribute("class") or "")
+    send.click()
+    words = south.inner_text("#pass-confirm")
+    assert "Send nothing this round" in words and "No unit is built" in words
+    assert south.evaluate("window.duelhost.submissions.list.length") == 0
+    south.click("#pass-no")
+    assert south.locator("#pass-confirm").count() == 0
+    south.click("[data-cell='D2']")
+    name = south.input_value("#build-name")
+    send.click()  # the unit being built goes out with the send
+    south.wait_for_function(
+        "n => window.duelhost.frame.view.units.some(u => u.seat === 0 && u.name === n)", arg=name
+    )
+
+
+def test_tactical_genius_names_the_columns_and_the_far_edge(server: Server, pages: Any) -> None:
+    _, south = against_bot(server, pages, "tactical_genius", 5)
+    assert "your columns (A-D, green)" in south.inner_text("#status")
+    legend = south.inner_text("#tg-legend")
+    assert "Yours: columns A-D (green, left)" in legend
+    assert "Blue's: columns G-J" in legend
+    assert "reaches the other side's last column (column J for Green" in legend
+    assert "wins the match" in legend
+
+
+def test_warriors_death_round_names_are_readable_and_whole_at_400_px(
+    server: Server, pages: Any
+) -> None:
+    """The round strip's unit names were SVG text scaled with the strip (~5 px at 400 px) and
+    "as Black Mage" was cut in its cell: at 400 px each name is at least 10 px and inside its
+    cell."""
+    match = create(
+        server,
+        game="warriors_death",
+        options={"bouts": 2, "rounds": 10},
+        clock=None,
+        seed=2,
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    south.click("#hand .card[data-unit='2']")  # the Blue Mage, disguised as a Black Mage
+    south.locator("button.pill", has_text="Black Mage").first.click()
+    south.click("#play")
+    south.wait_for_selector("#sent")
+    play(north, 3, last=True)
+    wait_decision(south, 1)
+    south.wait_for_selector(".wd-cell[data-round='1'][data-seat='0']")
+    for width in (1280, 400):
+        south.set_viewport_size({"width": width, "height": 800})
+        names = south.evaluate(
+            """() => [...document.querySelectorAll('.wd-cell[data-round="1"]')].map(c => {
+                 const t = [...c.querySelectorAll('*')].find(e => /Black Mage|Astrologian/.test(
+                   e.textContent) && !e.children.length) || c;
+                 const box = t.getBoundingClientRect(), cell = c.getBoundingClientRect();
+                 return {text: t.textContent, size: box.height,
+                         inside: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5
+                           && box.top >= cell.top - 0.5 && box.bottom <= cell.bottom + 0.5,
+                         whole: t.scrollWidth <= Math.ceil(box.width) + 1}; })"""
+        )
+        shown = [n for n in names if "Black Mage" in n["text"]]
+        assert shown, names
+        for name in shown:
+            assert name["inside"] and name["whole"], (width, name)
+            assert name["size"] >= 10, (width, name)
+        assert south.evaluate("document.documentElement.scrollWidth") <= width
+        south.locator("#rounds").scroll_into_view_if_needed()
+        shoot(south, f"warriors_death-round-strip-{width}")
+
+
+def test_goofspiel_explains_the_mark_on_a_won_galaxy(server: Server, pages: Any) -> None:
+    """A won galaxy has its winner's mark in the corner (● or ■): a caption says so."""
+    match = create(
+        server,
+        game="goofspiel",
+        seed=8,
+        options={"galaxies": 2, "planets": 1},
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    bid(south, 1)  # one planet a galaxy: the first galaxy is decided at once
+    wait_decision(south, 1)
+    legend = south.locator("#galaxies #galaxy-legend")
+    words = legend.inner_text()
+    assert "won" in words and "● you" in words and "■ opponent" in words, words
+    assert legend.is_visible()
+    south.set_viewport_size({"width": 400, "height": 800})
+    box = legend.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 400
+    legend.scroll_into_view_if_needed()
+    shoot(south, "goofspiel-galaxy-legend-400")
+    south.set_viewport_size({"width": 1280, "height": 800})
+    shoot(south, "goofspiel-galaxy-legend-1280")
