@@ -77,6 +77,7 @@ def test_round_robin_event_and_withdrawal_walkover():
 
 # -- knockout -------------------------------------------------------------------------------
 
+
 def _seeds(n):
     return [f"s{k}" for k in range(1, n + 1)]
 
@@ -88,7 +89,15 @@ def test_knockout_seeding_5_8_16():
     assert numbers(first_round(_seeds(5))) == [(1, None), (4, 5), (2, None), (3, None)]
     assert numbers(first_round(_seeds(8))) == [(1, 8), (4, 5), (2, 7), (3, 6)]
     assert numbers(first_round(_seeds(16))) == [
-        (1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11)]
+        (1, 16),
+        (8, 9),
+        (4, 13),
+        (5, 12),
+        (2, 15),
+        (7, 10),
+        (3, 14),
+        (6, 11),
+    ]
 
 
 def _series(results, best_of=3, max_deciders=2):
@@ -117,8 +126,9 @@ def test_series_level_after_n_goes_to_sudden_death_then_the_higher_seed():
 
 def test_knockout_of_five_with_third_place():
     entrants = [Entrant(f"s{k}", f"S{k}", 2000 - k) for k in range(1, 6)]
-    record = open_event("ko", EventConfig(Format.KNOCKOUT, best_of=3, third_place=True),
-                        entrants, "s")
+    record = open_event(
+        "ko", EventConfig(Format.KNOCKOUT, best_of=3, third_place=True), entrants, "s"
+    )
     for _ in range(3):
         record = pair_next_round(record, "s")
         while pending_games(record):
@@ -142,6 +152,7 @@ def test_best_of_even_is_refused():
 
 # -- arena ----------------------------------------------------------------------------------
 
+
 def test_streak_scoring():
     # win 2, win 2 (on a streak now), win 4, draw 2 (ends it), win 2, win 2, win 4, loss 0
     assert streak_points([1, 1, 1, 0.5, 1, 1, 1, 0]) == (18, 0)
@@ -153,8 +164,7 @@ def test_arena_pairs_nearest_ranked_not_the_last_opponent():
     order = ["a", "b", "c", "d"]
     assert pair_waiting(order, order, last_opponent={}, forbidden={}) == [("a", "b"), ("c", "d")]
     last = {"a": "b", "b": "a"}
-    assert pair_waiting(order, order, last_opponent=last, forbidden={}) == [
-        ("a", "c"), ("b", "d")]
+    assert pair_waiting(order, order, last_opponent=last, forbidden={}) == [("a", "c"), ("b", "d")]
 
 
 def test_arena_waves_and_live_standings():
@@ -166,8 +176,7 @@ def test_arena_waves_and_live_standings():
     with pytest.raises(ConfigError, match="still playing"):
         arena_wave(record, ["a"], 20.0)
     record = arena_wave(record, ["a", "b", "c"], 31.0)  # a-b just played: a meets c
-    assert {frozenset((p.first, p.second)) for p in record.rounds[1].pairings} == {
-        frozenset("ac")}
+    assert {frozenset((p.first, p.second)) for p in record.rounds[1].pairings} == {frozenset("ac")}
     record = report_result(record, 2, 1, Outcome.DRAW, ended_at=700.0)  # after the end
     lines = standings(record)
     assert (lines[0].entrant.id, lines[0].points) == ("a", 2)

@@ -47,8 +47,9 @@ def _game(first, second, outcome):
 
 
 def _round(number, *boards):
-    return Round(number, tuple(
-        Pairing(k + 1, b.first, b.second, b.games) for k, b in enumerate(boards)))
+    return Round(
+        number, tuple(Pairing(k + 1, b.first, b.second, b.games) for k, b in enumerate(boards))
+    )
 
 
 def _bye(who):
@@ -68,15 +69,27 @@ def test_swiss_tiebreaks_hand_computed():
     entrants = [Entrant(x, x) for x in "ABCDE"]
     rounds = [
         _round(1, _game("A", "B", Outcome.FIRST_WINS), _game("C", "D", Outcome.DRAW), _bye("E")),
-        _round(2, _game("E", "A", Outcome.FIRST_WINS), _game("B", "C", Outcome.FIRST_WINS),
-               _bye("D")),
+        _round(
+            2, _game("E", "A", Outcome.FIRST_WINS), _game("B", "C", Outcome.FIRST_WINS), _bye("D")
+        ),
     ]
     lines = rank_entrants(entrants, rounds, tiebreaks=SWISS_TIEBREAKS, bye_points=1.0)
-    table = [(line.rank, line.entrant.id, line.points, dict(line.tiebreaks)["buchholz_cut1"],
-              dict(line.tiebreaks)["sonneborn_berger"]) for line in lines]
+    table = [
+        (
+            line.rank,
+            line.entrant.id,
+            line.points,
+            dict(line.tiebreaks)["buchholz_cut1"],
+            dict(line.tiebreaks)["sonneborn_berger"],
+        )
+        for line in lines
+    ]
     assert table == [
-        (1, "E", 2, 2, 3), (2, "D", 1.5, 1.5, 1.75), (3, "A", 1, 1.5, 1),
-        (4, "B", 1, 1, 0.5), (5, "C", 0.5, 1, 0.5),
+        (1, "E", 2, 2, 3),
+        (2, "D", 1.5, 1.5, 1.75),
+        (3, "A", 1, 1.5, 1),
+        (4, "B", 1, 1, 0.5),
+        (5, "C", 0.5, 1, 0.5),
     ]
 
 
@@ -90,28 +103,45 @@ def test_direct_encounter_and_shared_rank():
     ]
     lines = rank_entrants(entrants, rounds, tiebreaks=("direct_encounter",), bye_points=1.0)
     assert [(line.rank, line.entrant.id) for line in lines] == [
-        (1, "C"), (2, "B"), (3, "A"), (4, "D")]
+        (1, "C"),
+        (2, "B"),
+        (3, "A"),
+        (4, "D"),
+    ]
     # A cycle of three: each beat one, lost to one; all equal on everything: a shared 1st.
     cycle = [
         _round(1, _game("A", "B", Outcome.FIRST_WINS)),
         _round(2, _game("B", "C", Outcome.FIRST_WINS)),
         _round(3, _game("C", "A", Outcome.FIRST_WINS)),
     ]
-    lines = rank_entrants([Entrant(x, x) for x in "ABC"], cycle,
-                          tiebreaks=("direct_encounter", "sonneborn_berger", "wins"),
-                          bye_points=0.0)
+    lines = rank_entrants(
+        [Entrant(x, x) for x in "ABC"],
+        cycle,
+        tiebreaks=("direct_encounter", "sonneborn_berger", "wins"),
+        bye_points=0.0,
+    )
     assert [line.rank for line in lines] == [1, 1, 1]
 
 
 def _trf_record():
-    entrants = [Entrant("a", "Alpha", 2000), Entrant("b", "Beta", 1900),
-                Entrant("c", "Gamma", 1800)]
+    entrants = [
+        Entrant("a", "Alpha", 2000),
+        Entrant("b", "Beta", 1900),
+        Entrant("c", "Gamma", 1800),
+    ]
     record = open_event("trf-test", EventConfig(Format.SWISS, rounds=2), entrants, "x")
     rounds = (
-        Round(1, (Pairing(1, "a", "c", (Game("a", "c", outcome=Outcome.FIRST_WINS),)),
-                  Pairing(2, "b", None))),
-        Round(2, (Pairing(1, "b", "a", (Game("b", "a", outcome=Outcome.DRAW),)),
-                  Pairing(2, "c", None))),
+        Round(
+            1,
+            (
+                Pairing(1, "a", "c", (Game("a", "c", outcome=Outcome.FIRST_WINS),)),
+                Pairing(2, "b", None),
+            ),
+        ),
+        Round(
+            2,
+            (Pairing(1, "b", "a", (Game("b", "a", outcome=Outcome.DRAW),)), Pairing(2, "c", None)),
+        ),
     )
     return EventRecord(**{**record.__dict__, "rounds": rounds})
 
@@ -128,8 +158,9 @@ def test_trf_of_a_small_event():
 
 def _play_swiss(seed="secret"):
     entrants = [Entrant(f"p{k}", f"Player {k}", 1600 - 10 * k) for k in range(1, 8)]
-    record = open_event("night", EventConfig(Format.SWISS, rounds=4, game="goofspiel"),
-                        entrants, seed)
+    record = open_event(
+        "night", EventConfig(Format.SWISS, rounds=4, game="goofspiel"), entrants, seed
+    )
     rng = random.Random(3)
     for number in range(1, 5):
         if number == 2:
@@ -146,8 +177,9 @@ def _play_swiss(seed="secret"):
                 record = forfeit(record, game.round, game.board, [game.second])
             else:
                 outcome = rng.choice([Outcome.FIRST_WINS, Outcome.SECOND_WINS, Outcome.DRAW])
-                record = report_result(record, game.round, game.board, outcome,
-                                       match_id=f"m{number}-{game.board}")
+                record = report_result(
+                    record, game.round, game.board, outcome, match_id=f"m{number}-{game.board}"
+                )
     return close_event(record, seed)
 
 
@@ -159,7 +191,8 @@ def test_verify_holds_for_a_whole_swiss_and_survives_json():
     assert report.ok, report.summary()
     assert report.rounds_checked == 4
     assert {frozenset(p.players()) for r in record.rounds[1:] for p in r.pairings}.isdisjoint(
-        {frozenset(("p1", "p2"))})
+        {frozenset(("p1", "p2"))}
+    )
     assert not any("p7" in p.players() for r in record.rounds[1:] for p in r.pairings)
     assert any("late" in p.players() for p in record.rounds[1].pairings)
 
@@ -188,8 +221,9 @@ def test_verify_reports_a_wrong_seed_an_unexplained_adjudication_and_a_bad_match
     data["actions"] = [a for a in data["actions"] if a["kind"] != "adjudicate"]
     problems = verify_event(EventRecord.from_json(data)).problems
     assert any("without the host's adjudication" in p for p in problems)
-    report = verify_event(_play_swiss(),
-                          check_match=lambda g: "result differs" if g.match_id == "m4-1" else None)
+    report = verify_event(
+        _play_swiss(), check_match=lambda g: "result differs" if g.match_id == "m4-1" else None
+    )
     assert report.problems == ("match m4-1: result differs",)
 
 
@@ -205,8 +239,9 @@ def test_verify_knockout_and_arena():
     arena = open_event("ar", EventConfig(Format.ARENA, duration=60), entrants, "a")
     arena = arena_wave(arena, [e.id for e in entrants], 0.0)
     for game in pending_games(arena):
-        arena = report_result(arena, game.round, game.board, Outcome.FIRST_WINS,
-                              ended_at=5.0 + game.board)
+        arena = report_result(
+            arena, game.round, game.board, Outcome.FIRST_WINS, ended_at=5.0 + game.board
+        )
     arena = arena_wave(arena, [e.id for e in entrants], 10.0)
     closed = close_event(arena, "a")
     assert verify_event(closed).ok, verify_event(closed).summary()
@@ -220,9 +255,11 @@ def test_exports():
     lines = standings(record)
     assert standings_json(lines)[0]["rank"] == 1
     csv_text = standings_csv(lines)
-    assert csv_text.splitlines()[0] == ("rank,id,name,kind,rating,points,buchholz_cut1,"
-                                        "sonneborn_berger,direct_encounter,wins,won,drawn,"
-                                        "lost,status")
+    assert csv_text.splitlines()[0] == (
+        "rank,id,name,kind,rating,points,buchholz_cut1,"
+        "sonneborn_berger,direct_encounter,wins,won,drawn,"
+        "lost,status"
+    )
     assert "p7" in csv_text.splitlines()[-1] or "withdrawn" in csv_text
 
 
@@ -251,4 +288,5 @@ def test_bad_input_is_refused_with_a_clear_error():
     with pytest.raises(ConfigError, match="'a' is not in the arena"):
         arena_wave(arena, ["a", "b"], 2.0)
     assert seed_commitment("s") == (
-        "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89")
+        "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89"
+    )

@@ -30,14 +30,16 @@ def test_hand_worked_four_entrants():
     # A 2000, B 1900, C 1800, D 1700: round 1 pairs the top half with the bottom half,
     # 1 against 3 and 2 against 4, seats alternating from board to board.
     entrants = [Entrant(x, x, r) for x, r in zip("ABCD", (2000, 1900, 1800, 1700), strict=True)]
-    record = open_event("e", EventConfig(Format.SWISS, rounds=3, seats_matter=False),
-                        entrants, SEED)
+    record = open_event(
+        "e", EventConfig(Format.SWISS, rounds=3, seats_matter=False), entrants, SEED
+    )
     record = pair_next_round(record, SEED)
     one = _pairs(record, 1)
     assert [set(p) for p in one] == [{"A", "C"}, {"B", "D"}]
     assert (one[0][0] == "A") != (one[1][0] == "B")  # board 2's top seed gets the other seat
-    record = report_result(record, 1, 1, Outcome.FIRST_WINS if one[0][0] == "A"
-                           else Outcome.SECOND_WINS)
+    record = report_result(
+        record, 1, 1, Outcome.FIRST_WINS if one[0][0] == "A" else Outcome.SECOND_WINS
+    )
     record = report_result(record, 1, 2, Outcome.DRAW)
     # Scores: A 1, B ½, D ½, C 0. A cannot meet C again, so A (alone at 1) floats down to the
     # top of the half-point group, B; D, the bottom of that group, floats down to C. The other
@@ -63,16 +65,25 @@ def test_seats_alternate_when_the_game_is_sequential():
     for _ in range(5):
         record = pair_next_round(record, SEED)
         for game in pending_games(record):
-            record = report_result(record, game.round, game.board,
-                                   rng.choice([Outcome.FIRST_WINS, Outcome.SECOND_WINS]))
+            record = report_result(
+                record,
+                game.round,
+                game.board,
+                rng.choice([Outcome.FIRST_WINS, Outcome.SECOND_WINS]),
+            )
     for entrant in entrants:
-        seats = [0 if p.first == entrant.id else 1 for r in record.rounds for p in r.pairings
-                 if entrant.id in p.players()]
+        seats = [
+            0 if p.first == entrant.id else 1
+            for r in record.rounds
+            for p in r.pairings
+            if entrant.id in p.players()
+        ]
         assert abs(seats.count(0) - seats.count(1)) <= 1, (entrant.id, seats)
-        assert all(len(set(seats[k:k + 3])) == 2 for k in range(len(seats) - 2)), seats
+        assert all(len(set(seats[k : k + 3])) == 2 for k in range(len(seats) - 2)), seats
 
 
 # -- properties against a brute-force oracle ---------------------------------------------------
+
 
 def _perfect_matchings(items):
     if not items:
@@ -80,7 +91,7 @@ def _perfect_matchings(items):
         return
     first, rest = items[0], items[1:]
     for k, other in enumerate(rest):
-        for tail in _perfect_matchings(rest[:k] + rest[k + 1:]):
+        for tail in _perfect_matchings(rest[:k] + rest[k + 1 :]):
             yield [(first, other), *tail]
 
 
@@ -108,8 +119,10 @@ def test_swiss_properties_against_brute_force(n, rounds, seed):
     state = {eid: {"score": 0.0, "opp": [], "bye": 0} for eid in ids}
     forced_second_bye = False
     for _ in range(min(rounds, n - 1 + n % 2)):
-        players = [SwissPlayer(eid, s["score"], k + 1, tuple(s["opp"]), (), s["bye"] > 0)
-                   for k, (eid, s) in enumerate(state.items())]
+        players = [
+            SwissPlayer(eid, s["score"], k + 1, tuple(s["opp"]), (), s["bye"] > 0)
+            for k, (eid, s) in enumerate(state.items())
+        ]
         pairs = pair_swiss(players, seats_matter=False)
         seen = [x for pair in pairs for x in pair if x is not None]
         assert sorted(seen) == sorted(ids)  # everyone exactly once

@@ -5,8 +5,7 @@ password path; a seek posted by one account and accepted by another becomes a Go
 played to its end; a challenge declined and another accepted; "My matches" brings a seat back
 in a new browser; screenshots of the sign-in page and the lobby at 1280 and 400 px.
 
-The rating change on the game-over banner belongs to the ratings (the banner's hook:
-``web/shell/hooks.js``); these tests check the match's end and its names.
+The seek is rated: both players see their rating change on the game-over banner.
 """
 
 from __future__ import annotations
@@ -196,11 +195,12 @@ def test_a_seek_posted_and_accepted_becomes_a_match_played_to_its_end(browsers: 
     seeker.click("#seek-form summary")
     seeker.fill("#seek-opt-galaxies", "1")
     seeker.fill("#seek-opt-planets", "3")
+    seeker.check("#seek-rated")
     seeker.click("#seek-post")
     # The seek appears live in the other lobby (no reload).
     line = taker.locator(f"#seek-list li:has-text('{seeker_name}')")
     line.wait_for()
-    assert "casual" in line.inner_text() and "planets 3" in line.inner_text()
+    assert "rated" in line.inner_text() and "planets 3" in line.inner_text()
     seeker.locator("#seek-list li.mine").wait_for()
     line.locator("[data-action=accept]").click()
     # Both pages go to the board: the taker by its answer, the seeker at once (pushed).
@@ -212,11 +212,25 @@ def test_a_seek_posted_and_accepted_becomes_a_match_played_to_its_end(browsers: 
         assert other in page.inner_text("#title") and me in page.inner_text("#title")
         assert page.inner_text(f"#player{page.evaluate('1 - window.duelhost.seat')} .name") == other
     play_goofspiel_to_the_end([seeker, taker])
+    changes = []
     for page in (seeker, taker):
         wait_over(page)
-        assert page.locator("#rating-change").count() == 1  # the ratings' place on the banner
+        # Both seats' changes, each "+N (rating?)" / "−N" / "±0": both new players (1500,
+        # deviation 500), so the winner gains what the loser loses.
+        page.locator("#rating-change .rating-seat").nth(1).wait_for()
+        seats = page.locator("#rating-change .rating-seat")
+        texts = [seats.nth(i).inner_text() for i in range(seats.count())]
+        assert len(texts) == 2 and any(t.startswith("Your rating: ") for t in texts), texts
+        changes.append(sorted(texts))
     results = {seeker.inner_text("#result"), taker.inner_text("#result")}
     assert any(r.startswith("You win") for r in results) or all("draw" in r for r in results)
+    amounts = {t.split(": ", 1)[1].split(" ")[0] for t in changes[0]}
+    if all("draw" in r for r in results):
+        assert amounts == {"±0"}
+    else:
+        up = [a for a in amounts if a.startswith("+")]
+        down = [a for a in amounts if a.startswith("−")]
+        assert len(up) == 1 and len(down) == 1 and up[0][1:] == down[0][1:], amounts
 
 
 def test_a_challenge_declined_and_another_accepted(browsers: Any) -> None:

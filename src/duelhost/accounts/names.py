@@ -12,6 +12,7 @@ from functools import cache
 import duelhost
 from duelhost.bots import available_bots
 from duelhost.core.errors import ConfigError, quote
+from duelhost.ratings.bots import is_bot_name
 
 NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
 RESERVED = frozenset(
@@ -50,7 +51,7 @@ def check_name(name: object) -> str:
     key = name.lower()
     if key in RESERVED or key.startswith(("deleted-", "guest")):
         raise ConfigError(f"the name {quote(name)} is reserved; choose another")
-    if _bot_like(key):
+    if _bot_like(key) or is_bot_name(key):  # a bot's account: <game>-<bot> (ratings/bots.py)
         raise ConfigError(f"the name {quote(name)} looks like a bot's; choose another")
     return name
 

@@ -278,7 +278,14 @@ class Offers:
         seats = [{"kind": "human"} if bot is None else {"kind": "bot", "bot": bot} for bot in bots]
         try:
             made = await self.hub.create(
-                offer.game, dict(offer.options), None, {}, seats, offer.clock, not offer.clock_given
+                offer.game,
+                dict(offer.options),
+                None,
+                {},
+                seats,
+                offer.clock,
+                not offer.clock_given,
+                rated=offer.rated,
             )
         except (ConfigError, IllegalAction) as error:
             raise Refused(400, str(error)) from None

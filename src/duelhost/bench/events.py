@@ -47,8 +47,9 @@ def arena(players: int = 1000, minutes: float = 10.0, step: float = 5.0) -> list
     everyone whose game has ended; games last 30 to 120 simulated seconds."""
     rng = random.Random(2)
     field = [Entrant(f"a{k}", f"Player {k}", rng.randint(1000, 2400)) for k in range(players)]
-    record = open_event("bench-arena", EventConfig(Format.ARENA, duration=minutes * 60), field,
-                        "bench")
+    record = open_event(
+        "bench-arena", EventConfig(Format.ARENA, duration=minutes * 60), field, "bench"
+    )
     waiting = [e.id for e in field]
     ends: list[tuple[float, int, int]] = []
     times = []
@@ -72,13 +73,17 @@ def arena(players: int = 1000, minutes: float = 10.0, step: float = 5.0) -> list
 def main() -> None:
     """Print both benchmarks' figures."""
     rounds = swiss()
-    print(f"Swiss, 1,000 entrants, 9 rounds: pairing a round took max {max(rounds):.3f} s, "
-          f"median {statistics.median(rounds):.3f} s; "
-          f"each: {', '.join(f'{t:.2f}' for t in rounds)}")
+    print(
+        f"Swiss, 1,000 entrants, 9 rounds: pairing a round took max {max(rounds):.3f} s, "
+        f"median {statistics.median(rounds):.3f} s; "
+        f"each: {', '.join(f'{t:.2f}' for t in rounds)}"
+    )
     waves = arena()
-    print(f"Arena, 1,000 players, 10 minutes, a wave every 5 s ({len(waves)} waves): a wave "
-          f"took max {max(waves):.3f} s, median {statistics.median(waves):.3f} s; "
-          f"the first (all 1,000 waiting) {waves[0]:.3f} s")
+    print(
+        f"Arena, 1,000 players, 10 minutes, a wave every 5 s ({len(waves)} waves): a wave "
+        f"took max {max(waves):.3f} s, median {statistics.median(waves):.3f} s; "
+        f"the first (all 1,000 waiting) {waves[0]:.3f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -6,8 +6,12 @@ every round it has seen, the bot tells the model how likely each policy made the
 other seat really made (:meth:`MixtureModel.observe`); the posterior weight of a policy is
 proportional to its prior times the product of those likelihoods, each first mixed with a
 share ``smoothing`` of the uniform distribution over the moves the other seat had, so that one
-surprising move lowers a policy's weight rather than ruling it out. The model's prediction at a
-decision is the posterior mixture of the policies' predictions (:meth:`predict`).
+surprising move lowers a policy's weight rather than ruling it out. With ``memory`` below 1 the
+log-weights are first multiplied by ``memory`` at every move (a power posterior that forgets
+old evidence geometrically), so a policy that predicted badly while it was still learning (the
+fitted plan of ``choice_model``) can win the weight back once it predicts well: the log-odds of
+two policies are at most ``1 / (1 - memory)`` moves' worth of evidence. The model's prediction
+at a decision is the posterior mixture of the policies' predictions (:meth:`predict`).
 
 How far the bot trusts it is :meth:`confidence`, the restricted Nash response's ``p``
 (``duelhost.core.matrix_games.restricted_response``): 0 before anything was seen, rising with
@@ -36,11 +40,15 @@ class MixtureModel:
         trust: float = 0.9,
         patience: float = 3.0,
         safe: str | None = None,
+        memory: float = 1.0,
     ) -> None:
         if not prior or any(w <= 0 for w in prior.values()):
             raise ValueError(f"a mixture needs positive prior weights, not {dict(prior)}")
         if not 0.0 < smoothing <= 1.0 or not 0.0 <= trust <= 1.0 or patience < 0:
             raise ValueError("smoothing in (0, 1], trust in [0, 1] and patience >= 0")
+        if not 0.0 < memory <= 1.0:
+            raise ValueError(f"memory must be in (0, 1], not {memory}")
+        self.memory = memory
         total = sum(prior.values())
         self.names = list(prior)
         self.smoothing = smoothing
@@ -59,6 +67,9 @@ class MixtureModel:
         if choices < 1:
             raise ValueError("a move is made among at least one choice")
         uniform = 1.0 / choices
+        if self.memory < 1.0:
+            top = max(self._log.values())
+            self._log = {name: self.memory * (value - top) for name, value in self._log.items()}
         for name in self.names:
             chance = min(1.0, max(0.0, likelihoods[name]))
             self._log[name] += math.log((1.0 - self.smoothing) * chance + self.smoothing * uniform)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+from pathlib import Path
 
 import click
 
@@ -19,12 +20,28 @@ from duelhost.cli.game_commands import register_game_commands
 from duelhost.cli.output import fail
 
 
+def _only(argv: list[str], modules: list[str]) -> str | None:
+    """The one command module to load when the ``duelhost`` command names its command first
+    (``duelhost analyse ...``: the module ``analyse``), else None (load them all). Loading
+    one spares a command the others' imports (``serve`` brings the server, FastAPI and
+    SQLAlchemy: over a second); anything else (help, a game's command, an import by a
+    program or a test) gets every command."""
+    if len(argv) < 2 or Path(argv[0]).name != "duelhost":
+        return None
+    module = argv[1].replace("-", "_")
+    return module if module in modules else None
+
+
 def _register_commands() -> None:
     import duelhost.cli.commands as package
 
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"duelhost.cli.commands.{module.name}").register(app)
-    register_game_commands(app)
+    modules = [module.name for module in pkgutil.iter_modules(package.__path__)]
+    only = _only(sys.argv, modules)
+    for name in modules:
+        if only is None or name == only:
+            importlib.import_module(f"duelhost.cli.commands.{name}").register(app)
+    if only is None:
+        register_game_commands(app)
 
 
 _register_commands()

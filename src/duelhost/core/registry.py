@@ -90,6 +90,10 @@ class GameSpec:
     ``state``, if there is one."""
     commands: str | None = None
     """Module whose ``register(app)`` adds the game's own commands to the ``duelhost`` CLI."""
+    rating_pool: Callable[[dict[str, Any]], str] | None = None
+    """The variant label of the resolved options for ratings (issue 30): matches whose options
+    give different labels are rated apart (``duelhost.ratings.pools``); "" is the game's main
+    pool. None: every match of the game is rated in one pool, named after the game."""
 
     def __post_init__(self) -> None:
         unknown = [d for d in self.dynamics if d not in DYNAMICS]

@@ -64,10 +64,18 @@ def _games_by_end(record: EventRecord, at: float | None) -> list[Game]:
     """The games ended by ``at`` (and by the end of the arena), in the order they ended."""
     end = float(record.config.duration or 0)
     limit = end if at is None else min(at, end)
-    games = [(g.ended_at, r.number, p.board, g) for r in record.rounds for p in r.pairings
-             for g in p.games if g.outcome is not None and g.ended_at is not None]
-    return [g for ended, _, _, g in sorted(games, key=lambda x: x[:3])
-            if ended is not None and ended <= limit]
+    games = [
+        (g.ended_at, r.number, p.board, g)
+        for r in record.rounds
+        for p in r.pairings
+        for g in p.games
+        if g.outcome is not None and g.ended_at is not None
+    ]
+    return [
+        g
+        for ended, _, _, g in sorted(games, key=lambda x: x[:3])
+        if ended is not None and ended <= limit
+    ]
 
 
 def tallies(record: EventRecord, at: float | None) -> dict[str, ArenaLine]:
@@ -91,8 +99,9 @@ def tallies(record: EventRecord, at: float | None) -> dict[str, ArenaLine]:
         perf = ratings[eid]
         if res:
             perf = round(sum(opponents[eid]) / len(res) + 400 * (wins - losses) / len(res))
-        lines[eid] = ArenaLine(points, wins, sum(r == 0.5 for r in res), losses, run, perf,
-                               tuple(seats[eid]))
+        lines[eid] = ArenaLine(
+            points, wins, sum(r == 0.5 for r in res), losses, run, perf, tuple(seats[eid])
+        )
     return lines
 
 
@@ -101,8 +110,7 @@ def ranking(record: EventRecord, at: float | None) -> list[str]:
     rating, id."""
     lines = tallies(record, at)
     ratings = {e.id: e.rating for e in record.all_entrants()}
-    return sorted(lines, key=lambda e: (-lines[e].points, -lines[e].performance,
-                                        -ratings[e], e))
+    return sorted(lines, key=lambda e: (-lines[e].points, -lines[e].performance, -ratings[e], e))
 
 
 def arena_standings(record: EventRecord, at: float | None) -> list[Standing]:
@@ -115,14 +123,21 @@ def arena_standings(record: EventRecord, at: float | None) -> list[Standing]:
         line = lines[eid]
         previous = standings[-1] if standings else None
         same = previous is not None and (previous.points, previous.tiebreaks) == (
-            line.points, (("performance", float(line.performance)),))
-        standings.append(Standing(
-            rank=previous.rank if same and previous is not None else position + 1,
-            entrant=record.entrant(eid), points=line.points,
-            tiebreaks=(("performance", float(line.performance)),),
-            wins=line.wins, draws=line.draws, losses=line.losses,
-            status=status.get(eid, "active"),
-        ))
+            line.points,
+            (("performance", float(line.performance)),),
+        )
+        standings.append(
+            Standing(
+                rank=previous.rank if same and previous is not None else position + 1,
+                entrant=record.entrant(eid),
+                points=line.points,
+                tiebreaks=(("performance", float(line.performance)),),
+                wins=line.wins,
+                draws=line.draws,
+                losses=line.losses,
+                status=status.get(eid, "active"),
+            )
+        )
     return standings
 
 
@@ -139,14 +154,16 @@ def pair_waiting(
     pairs: list[tuple[str, str]] = []
     carry: list[str] = []
     for start in range(0, len(queue), BLOCK):
-        block = carry + queue[start:start + BLOCK]
+        block = carry + queue[start : start + BLOCK]
         found, carry = _match_block(block, rank, last_opponent, forbidden)
         pairs.extend(found)
     return pairs
 
 
 def _match_block(
-    block: list[str], rank: Mapping[str, int], last_opponent: Mapping[str, str],
+    block: list[str],
+    rank: Mapping[str, int],
+    last_opponent: Mapping[str, str],
     forbidden: Mapping[str, frozenset[str]],
 ) -> tuple[list[tuple[str, str]], list[str]]:
     graph = nx.Graph()
@@ -162,17 +179,24 @@ def _match_block(
             height = 2 * (rank[block[-1]] + 1) - rank[a] - rank[b]
             graph.add_edge(a, b, weight=nearness * (spread * spread + 1) + height)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    pairs = sorted((tuple(sorted((u, v), key=rank.__getitem__)) for u, v in matching),
-                   key=lambda pair: rank[pair[0]])
+    pairs = sorted(
+        (tuple(sorted((u, v), key=rank.__getitem__)) for u, v in matching),
+        key=lambda pair: rank[pair[0]],
+    )
     matched = {x for pair in pairs for x in pair}
     return [(a, b) for a, b in pairs], [x for x in block if x not in matched]
 
 
 def busy(record: EventRecord, at: float) -> set[str]:
     """Players in a game not ended by ``at``."""
-    return {eid for r in record.rounds for p in r.pairings if p.second is not None
-            for eid in p.players()
-            if not p.games or any(g.outcome is None or (g.ended_at or 0) > at for g in p.games)}
+    return {
+        eid
+        for r in record.rounds
+        for p in r.pairings
+        if p.second is not None
+        for eid in p.players()
+        if not p.games or any(g.outcome is None or (g.ended_at or 0) > at for g in p.games)
+    }
 
 
 def last_opponents(record: EventRecord) -> dict[str, str]:
@@ -219,8 +243,9 @@ def wave_pairs(record: EventRecord, waiting: Sequence[str], at: float) -> list[t
             raise ConfigError(f"{quote_value(eid)} is still playing a game at {at} s")
     order = ranking(record, at)
     lines = tallies(record, at)
-    pairs = pair_waiting(waiting, order, last_opponent=last_opponents(record),
-                         forbidden=record.forbidden())
+    pairs = pair_waiting(
+        waiting, order, last_opponent=last_opponents(record), forbidden=record.forbidden()
+    )
     seated = []
     for board, (a, b) in enumerate(pairs):
         shell_a = SwissPlayer(a, 0.0, 0, seats=lines[a].seats)
@@ -240,6 +265,14 @@ def arena_wave(record: EventRecord, waiting: Sequence[str], at: float) -> EventR
 
 
 __all__ = [
-    "ArenaLine", "Entrant", "Outcome", "arena_standings", "arena_wave", "pair_waiting",
-    "ranking", "streak_points", "tallies", "wave_pairs",
+    "ArenaLine",
+    "Entrant",
+    "Outcome",
+    "arena_standings",
+    "arena_wave",
+    "pair_waiting",
+    "ranking",
+    "streak_points",
+    "tallies",
+    "wave_pairs",
 ]

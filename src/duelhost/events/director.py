@@ -34,8 +34,12 @@ def open_event(
     if not event_id:
         raise ConfigError("an event needs a non-empty id")
     _check_unique(entrants)
-    return EventRecord(event_id=event_id, config=config, seed_commitment=seed_commitment(seed),
-                       entrants=tuple(entrants))
+    return EventRecord(
+        event_id=event_id,
+        config=config,
+        seed_commitment=seed_commitment(seed),
+        entrants=tuple(entrants),
+    )
 
 
 def _check_unique(entrants: Sequence[Entrant]) -> None:
@@ -67,6 +71,7 @@ def _act(record: EventRecord, action: HostAction) -> EventRecord:
 
 # -- host actions on entrants ------------------------------------------------------------------
 
+
 def add_entrant(record: EventRecord, entrant: Entrant, at: float | None = None) -> EventRecord:
     """Enter ``entrant``: before the start into the list, later (Swiss, arena) as a late entry
     taking part from the next round on, with no points for the rounds it missed."""
@@ -75,34 +80,39 @@ def add_entrant(record: EventRecord, entrant: Entrant, at: float | None = None) 
     if not record.rounds and at is None:
         return replace(record, entrants=(*record.entrants, entrant))
     if record.config.format in (Format.KNOCKOUT, Format.ROUND_ROBIN):
-        raise ConfigError(f"a {record.config.format.value.replace('_', ' ')}'s entrants are "
-                          "fixed once it has started: no late entry")
+        raise ConfigError(
+            f"a {record.config.format.value.replace('_', ' ')}'s entrants are "
+            "fixed once it has started: no late entry"
+        )
     return _act(record, HostAction(ActionKind.ADD, len(record.rounds), new_entrant=entrant, at=at))
 
 
-def withdraw(record: EventRecord, entrant_id: str, reason: str = "",
-             at: float | None = None) -> EventRecord:
+def withdraw(
+    record: EventRecord, entrant_id: str, reason: str = "", at: float | None = None
+) -> EventRecord:
     """Withdraw an entrant: not paired from the next round on; its results stand."""
     return _leave(record, ActionKind.WITHDRAW, entrant_id, reason, at)
 
 
-def disqualify(record: EventRecord, entrant_id: str, reason: str = "",
-               at: float | None = None) -> EventRecord:
+def disqualify(
+    record: EventRecord, entrant_id: str, reason: str = "", at: float | None = None
+) -> EventRecord:
     """Disqualify an entrant: not paired again, listed last; its opponents keep their results."""
     return _leave(record, ActionKind.DISQUALIFY, entrant_id, reason, at)
 
 
-def _leave(record: EventRecord, kind: ActionKind, entrant_id: str, reason: str,
-           at: float | None) -> EventRecord:
+def _leave(
+    record: EventRecord, kind: ActionKind, entrant_id: str, reason: str, at: float | None
+) -> EventRecord:
     _open(record)
     _known(record, entrant_id)
     if record.status().get(entrant_id) == "disqualified" or (
         kind is ActionKind.WITHDRAW and entrant_id in record.status()
     ):
-        raise ConfigError(f"{quote_value(entrant_id)} is already "
-                          f"{record.status()[entrant_id]}")
-    return _act(record, HostAction(kind, len(record.rounds), entrant=entrant_id,
-                                   reason=reason, at=at))
+        raise ConfigError(f"{quote_value(entrant_id)} is already {record.status()[entrant_id]}")
+    return _act(
+        record, HostAction(kind, len(record.rounds), entrant=entrant_id, reason=reason, at=at)
+    )
 
 
 def substitute(record: EventRecord, entrant_id: str, holder: Entrant) -> EventRecord:
@@ -110,27 +120,40 @@ def substitute(record: EventRecord, entrant_id: str, holder: Entrant) -> EventRe
     _open(record)
     _known(record, entrant_id)
     if entrant_id in record.status():
-        raise ConfigError(f"{quote_value(entrant_id)} is {record.status()[entrant_id]}: "
-                          "a substitute takes the place of an entrant still in the event")
-    return _act(record, HostAction(ActionKind.SUBSTITUTE, len(record.rounds),
-                                   entrant=entrant_id, new_entrant=holder))
+        raise ConfigError(
+            f"{quote_value(entrant_id)} is {record.status()[entrant_id]}: "
+            "a substitute takes the place of an entrant still in the event"
+        )
+    return _act(
+        record,
+        HostAction(
+            ActionKind.SUBSTITUTE, len(record.rounds), entrant=entrant_id, new_entrant=holder
+        ),
+    )
 
 
 def forbid_pairing(record: EventRecord, first: str, second: str, reason: str = "") -> EventRecord:
     """Never pair ``first`` with ``second`` from the next round on (Swiss and arena)."""
     _open(record)
     if record.config.format not in (Format.SWISS, Format.ARENA):
-        raise ConfigError("forbidding a pairing applies to Swiss and arena events, whose "
-                          "pairings are made as they go")
+        raise ConfigError(
+            "forbidding a pairing applies to Swiss and arena events, whose "
+            "pairings are made as they go"
+        )
     _known(record, first)
     _known(record, second)
     if first == second:
         raise ConfigError("a pairing to forbid needs two different entrants")
-    return _act(record, HostAction(ActionKind.FORBID, len(record.rounds), entrant=first,
-                                   other=second, reason=reason))
+    return _act(
+        record,
+        HostAction(
+            ActionKind.FORBID, len(record.rounds), entrant=first, other=second, reason=reason
+        ),
+    )
 
 
 # -- rounds ----------------------------------------------------------------------------------
+
 
 def seeding(record: EventRecord, entrants: Sequence[Entrant], seed: str) -> list[str]:
     """Entrant ids by rating, highest first; equal ratings by a draw of lots from the seed."""
@@ -162,8 +185,7 @@ def pair_next_round(record: EventRecord, seed: str) -> EventRecord:
             raise ConfigError(f"round {number - 1} is not over: board {pairing.board} is on")
     boards = _boards(record, number, seed)
     pairings = tuple(
-        Pairing(board=k + 1, first=first, second=second)
-        for k, (first, second) in enumerate(boards)
+        Pairing(board=k + 1, first=first, second=second) for k, (first, second) in enumerate(boards)
     )
     pairings = tuple(_walkovers(record, p, number) for p in pairings)
     return replace(record, rounds=(*record.rounds, Round(number, pairings)))
@@ -174,20 +196,30 @@ def _boards(record: EventRecord, number: int, seed: str) -> list[tuple[str, str 
     status = record.status(before_round=number)
     if config.format is Format.SWISS:
         players = swiss_players(record, number, seed)
-        if number == 1 and config.rounds is not None and config.rounds > len(players) - 1 + (
-            len(players) % 2
+        if (
+            number == 1
+            and config.rounds is not None
+            and config.rounds > len(players) - 1 + (len(players) % 2)
         ):
             most = len(players) - 1 + len(players) % 2
-            raise ConfigError(f"{config.rounds} rounds is more than {len(players)} entrants can "
-                              f"play without rematches (at most {most})")
-        return pair_swiss(players, seats_matter=config.seats_matter,
-                          lot_seat=lot(seed, "first-seat") % 2)
+            raise ConfigError(
+                f"{config.rounds} rounds is more than {len(players)} entrants can "
+                f"play without rematches (at most {most})"
+            )
+        return pair_swiss(
+            players, seats_matter=config.seats_matter, lot_seat=lot(seed, "first-seat") % 2
+        )
     seeded = seeding(record, record.all_entrants(), seed)
     if config.format is Format.ROUND_ROBIN:
         return roundrobin.round_robin_schedule(seeded, double=config.double)[number - 1]
-    return knockout.next_round(seeded, record.rounds, best_of=config.best_of,
-                               max_deciders=config.max_deciders,
-                               third_place=config.third_place, gone=frozenset(status))
+    return knockout.next_round(
+        seeded,
+        record.rounds,
+        best_of=config.best_of,
+        max_deciders=config.max_deciders,
+        third_place=config.third_place,
+        gone=frozenset(status),
+    )
 
 
 def _walkovers(record: EventRecord, pairing: Pairing, number: int) -> Pairing:
@@ -197,8 +229,13 @@ def _walkovers(record: EventRecord, pairing: Pairing, number: int) -> Pairing:
     gone = record.status(before_round=number)
     if pairing.first not in gone and pairing.second not in gone:
         return pairing
-    outcome = (Outcome.BOTH_FORFEIT if pairing.first in gone and pairing.second in gone
-               else Outcome.FIRST_FORFEITS if pairing.first in gone else Outcome.SECOND_FORFEITS)
+    outcome = (
+        Outcome.BOTH_FORFEIT
+        if pairing.first in gone and pairing.second in gone
+        else Outcome.FIRST_FORFEITS
+        if pairing.first in gone
+        else Outcome.SECOND_FORFEITS
+    )
     game = Game(pairing.first, pairing.second, outcome=outcome, reason="withdrawn")
     return replace(pairing, games=(game,))
 
@@ -215,19 +252,24 @@ def swiss_players(record: EventRecord, number: int, seed: str) -> list[SwissPlay
         if entrant.id in gone:
             continue
         results = table[entrant.id]
-        players.append(SwissPlayer(
-            id=entrant.id,
-            score=sum(r.points for r in results),
-            number=numbers[entrant.id],
-            opponents=tuple(r.opponent for r in results if r.opponent is not None),
-            seats=tuple(r.seat for r in results if r.seat is not None and r.kind.over_the_board),
-            had_bye=any(r.kind in (ResultKind.BYE, ResultKind.FORFEIT_WIN) for r in results),
-            forbidden=forbidden.get(entrant.id, frozenset()),
-        ))
+        players.append(
+            SwissPlayer(
+                id=entrant.id,
+                score=sum(r.points for r in results),
+                number=numbers[entrant.id],
+                opponents=tuple(r.opponent for r in results if r.opponent is not None),
+                seats=tuple(
+                    r.seat for r in results if r.seat is not None and r.kind.over_the_board
+                ),
+                had_bye=any(r.kind in (ResultKind.BYE, ResultKind.FORFEIT_WIN) for r in results),
+                forbidden=forbidden.get(entrant.id, frozenset()),
+            )
+        )
     return players
 
 
 # -- games and results -----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ScheduledGame:
@@ -245,8 +287,13 @@ def next_seats(record: EventRecord, pairing: Pairing) -> tuple[str, str] | None:
     if pairing.second is None:
         return None
     if record.config.format is Format.KNOCKOUT:
-        return knockout.series_state(pairing.first, pairing.second, pairing.games,
-                                     record.config.best_of, record.config.max_deciders).next_seats
+        return knockout.series_state(
+            pairing.first,
+            pairing.second,
+            pairing.games,
+            record.config.best_of,
+            record.config.max_deciders,
+        ).next_seats
     return None if pairing.games else (pairing.first, pairing.second)
 
 
@@ -276,8 +323,9 @@ def pending_games(record: EventRecord) -> list[ScheduledGame]:
 
 def _board(record: EventRecord, round_number: int, board: int) -> tuple[int, Pairing]:
     if not (isinstance(round_number, int) and 1 <= round_number <= len(record.rounds)):
-        raise ConfigError(f"no round {quote_value(round_number)}: "
-                          f"{len(record.rounds)} rounds have been paired")
+        raise ConfigError(
+            f"no round {quote_value(round_number)}: {len(record.rounds)} rounds have been paired"
+        )
     pairings = record.rounds[round_number - 1].pairings
     for index, pairing in enumerate(pairings):
         if pairing.board == board:
@@ -307,14 +355,24 @@ def _put(record: EventRecord, round_number: int, index: int, pairing: Pairing) -
     return replace(record, rounds=tuple(rounds))
 
 
-def report_result(record: EventRecord, round_number: int, board: int, outcome: Outcome,
-                  match_id: str | None = None, *, ended_at: float | None = None,
-                  adjudicated: bool = False, reason: str = "") -> EventRecord:
+def report_result(
+    record: EventRecord,
+    round_number: int,
+    board: int,
+    outcome: Outcome,
+    match_id: str | None = None,
+    *,
+    ended_at: float | None = None,
+    adjudicated: bool = False,
+    reason: str = "",
+) -> EventRecord:
     """The board's current game ended with ``outcome`` (starting it first if not started)."""
     _open(record)
     if not isinstance(outcome, Outcome):
-        raise ConfigError(f"an outcome is one of {', '.join(o.value for o in Outcome)}, "
-                          f"not {quote_value(outcome)}")
+        raise ConfigError(
+            f"an outcome is one of {', '.join(o.value for o in Outcome)}, "
+            f"not {quote_value(outcome)}"
+        )
     if record.config.format is Format.ARENA and ended_at is None:
         raise ConfigError("an arena game's result needs the time it ended (ended_at)")
     index, pairing = _board(record, round_number, board)
@@ -325,25 +383,48 @@ def report_result(record: EventRecord, round_number: int, board: int, outcome: O
         on = [len(pairing.games) - 1]
     game = pairing.games[on[0]]
     if match_id is not None and game.match_id and game.match_id != match_id:
-        raise ConfigError(f"round {round_number} board {board} is playing match "
-                          f"{quote_value(game.match_id)}, not {quote_value(match_id)}")
-    done = replace(game, match_id=game.match_id or match_id, outcome=outcome,
-                   adjudicated=adjudicated, reason=reason, ended_at=ended_at)
+        raise ConfigError(
+            f"round {round_number} board {board} is playing match "
+            f"{quote_value(game.match_id)}, not {quote_value(match_id)}"
+        )
+    done = replace(
+        game,
+        match_id=game.match_id or match_id,
+        outcome=outcome,
+        adjudicated=adjudicated,
+        reason=reason,
+        ended_at=ended_at,
+    )
     return _put(record, round_number, index, pairing.with_game(on[0], done))
 
 
-def adjudicate(record: EventRecord, round_number: int, board: int, outcome: Outcome,
-               reason: str) -> EventRecord:
+def adjudicate(
+    record: EventRecord, round_number: int, board: int, outcome: Outcome, reason: str
+) -> EventRecord:
     """The host decides the board's current game: recorded as adjudicated, with the reason."""
     if not reason.strip():
         raise ConfigError("an adjudication needs a reason")
     record = report_result(record, round_number, board, outcome, adjudicated=True, reason=reason)
-    return _act(record, HostAction(ActionKind.ADJUDICATE, len(record.rounds), round=round_number,
-                                   board=board, outcome=outcome, reason=reason))
+    return _act(
+        record,
+        HostAction(
+            ActionKind.ADJUDICATE,
+            len(record.rounds),
+            round=round_number,
+            board=board,
+            outcome=outcome,
+            reason=reason,
+        ),
+    )
 
 
-def forfeit(record: EventRecord, round_number: int, board: int, absent: Sequence[str],
-            reason: str = "no-show") -> EventRecord:
+def forfeit(
+    record: EventRecord,
+    round_number: int,
+    board: int,
+    absent: Sequence[str],
+    reason: str = "no-show",
+) -> EventRecord:
     """The board's current game is forfeited by the ``absent`` entrants (one or both): it
     counts in the standings, never in ratings."""
     _, pairing = _board(record, round_number, board)
@@ -352,16 +433,33 @@ def forfeit(record: EventRecord, round_number: int, board: int, absent: Sequence
     first, second = (on[0].first, on[0].second) if on else seats or (None, None)
     unknown = [a for a in absent if a not in (first, second)]
     if not absent or unknown or first is None:
-        raise ConfigError(f"round {round_number} board {board}: the absent must be among the "
-                          f"entrants of its current game, not {quote_value(list(absent))}")
-    outcome = (Outcome.BOTH_FORFEIT if len(set(absent)) == 2
-               else Outcome.FIRST_FORFEITS if first in absent else Outcome.SECOND_FORFEITS)
+        raise ConfigError(
+            f"round {round_number} board {board}: the absent must be among the "
+            f"entrants of its current game, not {quote_value(list(absent))}"
+        )
+    outcome = (
+        Outcome.BOTH_FORFEIT
+        if len(set(absent)) == 2
+        else Outcome.FIRST_FORFEITS
+        if first in absent
+        else Outcome.SECOND_FORFEITS
+    )
     record = report_result(record, round_number, board, outcome, reason=reason)
-    return _act(record, HostAction(ActionKind.FORFEIT, len(record.rounds), round=round_number,
-                                   board=board, outcome=outcome, reason=reason))
+    return _act(
+        record,
+        HostAction(
+            ActionKind.FORFEIT,
+            len(record.rounds),
+            round=round_number,
+            board=board,
+            outcome=outcome,
+            reason=reason,
+        ),
+    )
 
 
 # -- standings and the close -----------------------------------------------------------------
+
 
 def standings(record: EventRecord) -> list[Standing]:
     """The standings now (games still on count for nothing yet)."""
@@ -372,8 +470,13 @@ def standings(record: EventRecord) -> list[Standing]:
 
         return arena_standings(record, at=None)
     tiebreaks = ROUND_ROBIN_TIEBREAKS if config.format is Format.ROUND_ROBIN else SWISS_TIEBREAKS
-    lines = rank_entrants(entrants, record.rounds, tiebreaks=tiebreaks,
-                          bye_points=config.bye_points, status=record.status())
+    lines = rank_entrants(
+        entrants,
+        record.rounds,
+        tiebreaks=tiebreaks,
+        bye_points=config.bye_points,
+        status=record.status(),
+    )
     if config.format is not Format.KNOCKOUT:
         return lines
     return _knockout_standings(record, lines)
@@ -382,8 +485,12 @@ def standings(record: EventRecord) -> list[Standing]:
 def _knockout_standings(record: EventRecord, lines: list[Standing]) -> list[Standing]:
     """Knockout lines by place (how far each went in the bracket); points are game points
     over every series, W/D/L every game; no tie-breaks (a shared place stays shared)."""
-    places = knockout.knockout_places([e.id for e in record.all_entrants()], record.rounds,
-                                      record.config.best_of, record.config.max_deciders)
+    places = knockout.knockout_places(
+        [e.id for e in record.all_entrants()],
+        record.rounds,
+        record.config.best_of,
+        record.config.max_deciders,
+    )
     tally = {line.entrant.id: [0.0, 0, 0, 0] for line in lines}
     for game in (g for r in record.rounds for p in r.pairings for g in p.games):
         if game.outcome is None:
@@ -394,10 +501,18 @@ def _knockout_standings(record: EventRecord, lines: list[Standing]) -> list[Stan
             if game.outcome.played:
                 tally[eid][{1.0: 1, 0.5: 2, 0.0: 3}[points]] += 1
     ranked = sorted(lines, key=lambda line: (places[line.entrant.id], -tally[line.entrant.id][0]))
-    return [replace(line, rank=places[line.entrant.id], points=tally[line.entrant.id][0],
-                    tiebreaks=(), wins=int(tally[line.entrant.id][1]),
-                    draws=int(tally[line.entrant.id][2]), losses=int(tally[line.entrant.id][3]))
-            for line in ranked]
+    return [
+        replace(
+            line,
+            rank=places[line.entrant.id],
+            points=tally[line.entrant.id][0],
+            tiebreaks=(),
+            wins=int(tally[line.entrant.id][1]),
+            draws=int(tally[line.entrant.id][2]),
+            losses=int(tally[line.entrant.id][3]),
+        )
+        for line in ranked
+    ]
 
 
 def close_event(record: EventRecord, seed: str) -> EventRecord:

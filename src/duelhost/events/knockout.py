@@ -146,8 +146,11 @@ def next_round(
                     f"round {last.number} is not over: board {pairing.board} is undecided"
                 )
             winners.append(winner)
-            losers.append(None if pairing.second is None else
-                          (pairing.second if winner == pairing.first else pairing.first))
+            losers.append(
+                None
+                if pairing.second is None
+                else (pairing.second if winner == pairing.first else pairing.first)
+            )
         ties = []
         for k in range(0, len(winners), 2):
             a, b = sorted((winners[k], winners[k + 1]), key=seed_of.__getitem__)
@@ -188,5 +191,5 @@ def knockout_places(
             if rnd.number == total and index == 1:
                 places[winner], places[loser] = 3, 4
             else:
-                places[loser] = size // 2 ** rnd.number + 1
+                places[loser] = size // 2**rnd.number + 1
     return places

@@ -61,13 +61,15 @@ class EventConfig:
         object.__setattr__(self, "format", parse_format(self.format))
         check_best_of(self.best_of)
         if self.format is Format.SWISS and not _positive_int(self.rounds):
-            raise ConfigError(f"a Swiss needs a number of rounds of at least 1, not "
-                              f"{quote_value(self.rounds)}")
+            raise ConfigError(
+                f"a Swiss needs a number of rounds of at least 1, not {quote_value(self.rounds)}"
+            )
         if self.format is Format.ARENA and not (
             isinstance(self.duration, int | float) and self.duration > 0
         ):
-            raise ConfigError(f"an arena needs a duration in seconds over 0, not "
-                              f"{quote_value(self.duration)}")
+            raise ConfigError(
+                f"an arena needs a duration in seconds over 0, not {quote_value(self.duration)}"
+            )
         if not _positive_int(self.max_deciders + 1):
             raise ConfigError(f"max_deciders must be 0 or more, not {self.max_deciders!r}")
         if self.bye_points not in (0, 0.5, 1):
@@ -76,11 +78,18 @@ class EventConfig:
     def to_json(self) -> dict[str, Any]:
         """The configuration as a JSON object."""
         return {
-            "format": self.format.value, "game": self.game, "options": dict(self.options),
-            "rated": self.rated, "rounds": self.rounds, "best_of": self.best_of,
-            "max_deciders": self.max_deciders, "third_place": self.third_place,
-            "double": self.double, "seats_matter": self.seats_matter,
-            "bye_points": self.bye_points, "duration": self.duration,
+            "format": self.format.value,
+            "game": self.game,
+            "options": dict(self.options),
+            "rated": self.rated,
+            "rounds": self.rounds,
+            "best_of": self.best_of,
+            "max_deciders": self.max_deciders,
+            "third_place": self.third_place,
+            "double": self.double,
+            "seats_matter": self.seats_matter,
+            "bye_points": self.bye_points,
+            "duration": self.duration,
         }
 
     @classmethod
@@ -89,8 +98,9 @@ class EventConfig:
         known = set(cls.__dataclass_fields__)
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ConfigError(f"unknown event setting {quote_value(unknown[0])}: use "
-                              f"{', '.join(sorted(known))}")
+            raise ConfigError(
+                f"unknown event setting {quote_value(unknown[0])}: use {', '.join(sorted(known))}"
+            )
         return cls(**dict(data))
 
 
@@ -151,11 +161,16 @@ class HostAction:
         new = data.get("new_entrant")
         outcome = data.get("outcome")
         return cls(
-            kind=kind, after_round=int(data["after_round"]), entrant=data.get("entrant"),
-            other=data.get("other"), new_entrant=None if new is None else Entrant.from_json(new),
-            round=data.get("round"), board=data.get("board"),
+            kind=kind,
+            after_round=int(data["after_round"]),
+            entrant=data.get("entrant"),
+            other=data.get("other"),
+            new_entrant=None if new is None else Entrant.from_json(new),
+            round=data.get("round"),
+            board=data.get("board"),
             outcome=None if outcome is None else parse_outcome(outcome),
-            reason=str(data.get("reason", "")), at=data.get("at"),
+            reason=str(data.get("reason", "")),
+            at=data.get("at"),
         )
 
 
@@ -200,8 +215,10 @@ class EventRecord:
         if not isinstance(data, Mapping):
             raise ConfigError("an event record is a JSON object")
         if data.get("version") != RECORD_VERSION:
-            raise ConfigError(f"unknown event record version {quote_value(data.get('version'))}"
-                              f": this duelhost reads version {RECORD_VERSION}")
+            raise ConfigError(
+                f"unknown event record version {quote_value(data.get('version'))}"
+                f": this duelhost reads version {RECORD_VERSION}"
+            )
         try:
             return cls(
                 event_id=str(data["event_id"]),
@@ -221,8 +238,11 @@ class EventRecord:
 
     def all_entrants(self) -> list[Entrant]:
         """Every entrant ever entered: the initial ones, then the added ones in order."""
-        added = [a.new_entrant for a in self.actions
-                 if a.kind is ActionKind.ADD and a.new_entrant is not None]
+        added = [
+            a.new_entrant
+            for a in self.actions
+            if a.kind is ActionKind.ADD and a.new_entrant is not None
+        ]
         return [*self.entrants, *added]
 
     def entrant(self, entrant_id: str) -> Entrant:
@@ -230,15 +250,22 @@ class EventRecord:
         for candidate in self.all_entrants():
             if candidate.id == entrant_id:
                 holder = self.holder(entrant_id)
-                return candidate if holder is None else replace(
-                    candidate, name=f"{holder.name} (for {candidate.name})", kind=holder.kind
+                return (
+                    candidate
+                    if holder is None
+                    else replace(
+                        candidate, name=f"{holder.name} (for {candidate.name})", kind=holder.kind
+                    )
                 )
         raise ConfigError(f"unknown entrant {quote_value(entrant_id)}")
 
     def holder(self, entrant_id: str) -> Entrant | None:
         """Who holds ``entrant_id``'s place after the latest substitution, if any."""
-        holders = [a.new_entrant for a in self.actions
-                   if a.kind is ActionKind.SUBSTITUTE and a.entrant == entrant_id]
+        holders = [
+            a.new_entrant
+            for a in self.actions
+            if a.kind is ActionKind.SUBSTITUTE and a.entrant == entrant_id
+        ]
         return holders[-1] if holders else None
 
     def status(self, before_round: int | None = None) -> dict[str, str]:
@@ -256,8 +283,11 @@ class EventRecord:
 
     def entered_before(self, round_number: int) -> list[Entrant]:
         """The entrants entered before round ``round_number`` was paired."""
-        late = {a.new_entrant.id: a.after_round for a in self.actions
-                if a.kind is ActionKind.ADD and a.new_entrant is not None}
+        late = {
+            a.new_entrant.id: a.after_round
+            for a in self.actions
+            if a.kind is ActionKind.ADD and a.new_entrant is not None
+        }
         return [e for e in self.all_entrants() if late.get(e.id, -1) < round_number]
 
     def forbidden(self, before_round: int | None = None) -> dict[str, frozenset[str]]:

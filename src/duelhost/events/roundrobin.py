@@ -49,8 +49,9 @@ def round_robin_schedule(
     if len(set(seeded)) != len(seeded):
         raise ConfigError("an entrant appears twice in the round robin")
     table = berger_table(len(seeded))
-    cycle = [[(seeded[a - 1], None if b is None else seeded[b - 1]) for a, b in rnd]
-             for rnd in table]
+    cycle = [
+        [(seeded[a - 1], None if b is None else seeded[b - 1]) for a, b in rnd] for rnd in table
+    ]
     if not double:
         return cycle
     swapped: list[list[tuple[str, str | None]]] = [

@@ -70,9 +70,7 @@ def results_by_entrant(
         seen: set[str] = set()
         for pairing in rnd.pairings:
             if pairing.second is None:
-                table[pairing.first].append(
-                    RoundResult(rnd.number, ResultKind.BYE, bye_points)
-                )
+                table[pairing.first].append(RoundResult(rnd.number, ResultKind.BYE, bye_points))
                 seen.add(pairing.first)
                 continue
             game = pairing.games[0] if pairing.games else None
@@ -128,8 +126,11 @@ class Standing:
 
 
 def _adjusted(results: Sequence[RoundResult]) -> float:
-    return sum(r.points if r.kind.over_the_board else 0.5 for r in results
-               if r.kind is not ResultKind.PLAYING)
+    return sum(
+        r.points if r.kind.over_the_board else 0.5
+        for r in results
+        if r.kind is not ResultKind.PLAYING
+    )
 
 
 def tiebreak_values(table: Mapping[str, Sequence[RoundResult]]) -> dict[str, dict[str, float]]:
@@ -194,31 +195,35 @@ def rank_entrants(
         values[eid]["points"] = sum(r.points for r in table[eid])
     keys = ["points", *tiebreaks]
     # Sort on the criteria before direct encounter, then settle each tied group by it.
-    order = sorted(ids, key=lambda e: tuple(-values[e].get(k, 0.0) for k in keys
-                                            if k != "direct_encounter"))
+    order = sorted(
+        ids, key=lambda e: tuple(-values[e].get(k, 0.0) for k in keys if k != "direct_encounter")
+    )
     if "direct_encounter" in keys:
         _apply_direct_encounter(order, keys, values, table)
-    order.sort(key=lambda e: (status.get(e) == "disqualified",
-                              *(-values[e][k] for k in keys)))
+    order.sort(key=lambda e: (status.get(e) == "disqualified", *(-values[e][k] for k in keys)))
     by_id = {e.id: e for e in entrants}
     standings: list[Standing] = []
     for position, eid in enumerate(order):
         key = tuple(values[eid][k] for k in keys)
         previous = standings[-1] if standings else None
-        same = previous is not None and key == tuple(
-            values[previous.entrant.id][k] for k in keys
-        ) and status.get(eid, "active") == previous.status
+        same = (
+            previous is not None
+            and key == tuple(values[previous.entrant.id][k] for k in keys)
+            and status.get(eid, "active") == previous.status
+        )
         results = table[eid]
-        standings.append(Standing(
-            rank=previous.rank if same and previous is not None else position + 1,
-            entrant=by_id[eid],
-            points=values[eid]["points"],
-            tiebreaks=tuple((k, values[eid][k]) for k in tiebreaks),
-            wins=sum(r.kind is ResultKind.WIN for r in results),
-            draws=sum(r.kind is ResultKind.DRAW for r in results),
-            losses=sum(r.kind is ResultKind.LOSS for r in results),
-            status=status.get(eid, "active"),
-        ))
+        standings.append(
+            Standing(
+                rank=previous.rank if same and previous is not None else position + 1,
+                entrant=by_id[eid],
+                points=values[eid]["points"],
+                tiebreaks=tuple((k, values[eid][k]) for k in tiebreaks),
+                wins=sum(r.kind is ResultKind.WIN for r in results),
+                draws=sum(r.kind is ResultKind.DRAW for r in results),
+                losses=sum(r.kind is ResultKind.LOSS for r in results),
+                status=status.get(eid, "active"),
+            )
+        )
     return standings
 
 
@@ -254,15 +259,25 @@ def standings_csv(standings: Sequence[Standing]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     names = [name for name, _ in standings[0].tiebreaks] if standings else []
-    writer.writerow(["rank", "id", "name", "kind", "rating", "points", *names,
-                     "won", "drawn", "lost", "status"])
+    writer.writerow(
+        ["rank", "id", "name", "kind", "rating", "points", *names, "won", "drawn", "lost", "status"]
+    )
     for line in standings:
-        writer.writerow([
-            line.rank, line.entrant.id, line.entrant.name, line.entrant.kind.value,
-            line.entrant.rating, _number(line.points),
-            *(_number(value) for _, value in line.tiebreaks),
-            line.wins, line.draws, line.losses, line.status,
-        ])
+        writer.writerow(
+            [
+                line.rank,
+                line.entrant.id,
+                line.entrant.name,
+                line.entrant.kind.value,
+                line.entrant.rating,
+                _number(line.points),
+                *(_number(value) for _, value in line.tiebreaks),
+                line.wins,
+                line.draws,
+                line.losses,
+                line.status,
+            ]
+        )
     return buffer.getvalue()
 
 

@@ -153,9 +153,9 @@ class _Field:
             order = self.group_pos[j] + self.group_size[i] - 1 - self.group_pos[i]
         return (rematch, 0, absolute, diff * diff, clash, order)
 
-    def solve(self, block: Sequence[int], with_bye: bool, strict: bool) -> tuple[
-        list[tuple[int, int]], list[int]
-    ]:
+    def solve(
+        self, block: Sequence[int], with_bye: bool, strict: bool
+    ) -> tuple[list[tuple[int, int]], list[int]]:
         """A best matching of ``block`` (indices in rank order): its pairs and the unpaired.
 
         ``strict`` leaves out rematch edges, so that an entrant who can only be paired again with
@@ -177,8 +177,9 @@ class _Field:
         graph.add_nodes_from(nodes)
         graph.add_weighted_edges_from(_lexicographic(edges, len(nodes) // 2 + 1))
         matching = nx.max_weight_matching(graph, maxcardinality=True)
-        pairs = sorted((min(u, v), max(u, v)) if BYE not in (u, v) else (max(u, v), BYE)
-                       for u, v in matching)
+        pairs = sorted(
+            (min(u, v), max(u, v)) if BYE not in (u, v) else (max(u, v), BYE) for u, v in matching
+        )
         matched = {x for pair in pairs for x in pair}
         return pairs, [i for i in block if i not in matched]
 

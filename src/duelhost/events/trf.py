@@ -18,8 +18,11 @@ from duelhost.events.record import EventRecord, Format
 from duelhost.events.standings import ResultKind, results_by_entrant
 
 _RESULT_CODES = {
-    ResultKind.WIN: "1", ResultKind.DRAW: "=", ResultKind.LOSS: "0",
-    ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-",
+    ResultKind.WIN: "1",
+    ResultKind.DRAW: "=",
+    ResultKind.LOSS: "0",
+    ResultKind.FORFEIT_WIN: "+",
+    ResultKind.FORFEIT_LOSS: "-",
 }
 
 
@@ -66,16 +69,22 @@ def to_trf(record: EventRecord, seed: str | None = None) -> str:
         for k, result in enumerate(table[eid]):
             column = 92 + 10 * k
             if result.kind is ResultKind.BYE:
-                code = "U" if record.config.bye_points == 1 else (
-                    "H" if record.config.bye_points == 0.5 else "Z")
+                code = (
+                    "U"
+                    if record.config.bye_points == 1
+                    else ("H" if record.config.bye_points == 0.5 else "Z")
+                )
                 _put(line, column, f"0000 - {code}")
             elif result.kind is ResultKind.ABSENT or result.opponent is None:
                 _put(line, column, "0000 - Z")
             else:
                 seat = _scheduled_seat(rounds[k], eid)
                 colour = "w" if seat == 0 else "b"
-                _put(line, column, f"{number[result.opponent]:>4} {colour} "
-                                   f"{_RESULT_CODES[result.kind]}")
+                _put(
+                    line,
+                    column,
+                    f"{number[result.opponent]:>4} {colour} {_RESULT_CODES[result.kind]}",
+                )
         lines.append("".join(line).rstrip())
     return "\r\n".join(lines) + "\r\n"
 

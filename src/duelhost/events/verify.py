@@ -42,12 +42,15 @@ class VerifyReport:
 
     def summary(self) -> str:
         """One paragraph for a terminal."""
-        head = (f"{self.rounds_checked} rounds re-paired, {self.games_checked} games and "
-                f"{self.matches_checked} match records checked: ")
+        head = (
+            f"{self.rounds_checked} rounds re-paired, {self.games_checked} games and "
+            f"{self.matches_checked} match records checked: "
+        )
         if self.ok:
             return head + "the event record holds."
-        return head + f"{len(self.problems)} problems:\n" + "\n".join(
-            f"- {p}" for p in self.problems)
+        return (
+            head + f"{len(self.problems)} problems:\n" + "\n".join(f"- {p}" for p in self.problems)
+        )
 
 
 def _describe(pairing: Pairing) -> str:
@@ -58,17 +61,22 @@ def _describe(pairing: Pairing) -> str:
 def _compare_round(published: Round, expected: Sequence[Pairing], label: str) -> list[str]:
     problems = []
     if len(published.pairings) != len(expected):
-        problems.append(f"{label}: {len(published.pairings)} boards published, the re-pairing "
-                        f"from the seed and the results makes {len(expected)}")
+        problems.append(
+            f"{label}: {len(published.pairings)} boards published, the re-pairing "
+            f"from the seed and the results makes {len(expected)}"
+        )
     for mine, theirs in zip(published.pairings, expected, strict=False):
         if (mine.board, mine.first, mine.second) != (theirs.board, theirs.first, theirs.second):
-            problems.append(f"{label} board {mine.board}: published {_describe(mine)}, the "
-                            f"re-pairing from the seed and the results gives {_describe(theirs)}")
+            problems.append(
+                f"{label} board {mine.board}: published {_describe(mine)}, the "
+                f"re-pairing from the seed and the results gives {_describe(theirs)}"
+            )
     return problems
 
 
-def _check_games(record: EventRecord, published: Round, expected: Sequence[Pairing],
-                 label: str) -> list[str]:
+def _check_games(
+    record: EventRecord, published: Round, expected: Sequence[Pairing], label: str
+) -> list[str]:
     """Games on each board are the ones due, and decided games are explained."""
     problems = []
     actions = {(a.kind, a.round, a.board, a.outcome) for a in record.actions}
@@ -82,17 +90,23 @@ def _check_games(record: EventRecord, published: Round, expected: Sequence[Pairi
         for index, game in enumerate(pairing.games):
             due = next_seats(record, replace(pairing, games=pairing.games[:index]))
             if due != (game.first, game.second):
-                problems.append(f"{where} game {index + 1}: {game.first} - {game.second} was "
-                                f"not due (due: {'none' if due is None else ' - '.join(due)})")
+                problems.append(
+                    f"{where} game {index + 1}: {game.first} - {game.second} was "
+                    f"not due (due: {'none' if due is None else ' - '.join(due)})"
+                )
             if game.outcome is None:
                 continue
             key = (published.number, pairing.board, game.outcome)
             if game.adjudicated and (ActionKind.ADJUDICATE, *key) not in actions:
-                problems.append(f"{where}: adjudicated {game.outcome.value} without the host's "
-                                "adjudication among the actions")
+                problems.append(
+                    f"{where}: adjudicated {game.outcome.value} without the host's "
+                    "adjudication among the actions"
+                )
             if not game.outcome.played and (ActionKind.FORFEIT, *key) not in actions:
-                problems.append(f"{where}: forfeit {game.outcome.value} without the host's "
-                                "forfeit among the actions")
+                problems.append(
+                    f"{where}: forfeit {game.outcome.value} without the host's "
+                    "forfeit among the actions"
+                )
     return problems
 
 
@@ -115,8 +129,9 @@ def _replay(record: EventRecord, seed: str) -> tuple[list[str], int]:
             problems.append(f"{label} cannot be re-paired: {error}")
             return problems, k - 1
         problems += _compare_round(published, expected, label)
-        problems += _check_games(replace(record, actions=record.actions), published, expected,
-                                 label)
+        problems += _check_games(
+            replace(record, actions=record.actions), published, expected, label
+        )
     return problems, len(record.rounds)
 
 
@@ -133,8 +148,10 @@ def _compare_standings(record: EventRecord) -> list[str]:
             continue
         for key in ("rank", "points", "tiebreaks"):
             if theirs.get(key) != line[key]:
-                problems.append(f"standings: {line['id']}'s {key} is {theirs.get(key)} in the "
-                                f"record, {line[key]} recomputed from the results")
+                problems.append(
+                    f"standings: {line['id']}'s {key} is {theirs.get(key)} in the "
+                    f"record, {line[key]} recomputed from the results"
+                )
     extra = set(published) - {line["id"] for line in computed}
     problems += [f"standings: {eid} is not an entrant" for eid in sorted(map(str, extra))]
     return problems
@@ -145,11 +162,13 @@ def verify_event(record: EventRecord, check_match: MatchCheck | None = None) -> 
     problems: list[str] = []
     rounds_checked = 0
     if record.seed is None:
-        problems.append("the seed is not revealed (the event is not closed): the pairings "
-                        "cannot be re-drawn")
+        problems.append(
+            "the seed is not revealed (the event is not closed): the pairings cannot be re-drawn"
+        )
     elif seed_commitment(record.seed) != record.seed_commitment:
-        problems.append("the revealed seed is not the one committed to at the opening "
-                        "(its SHA-256 differs)")
+        problems.append(
+            "the revealed seed is not the one committed to at the opening (its SHA-256 differs)"
+        )
     else:
         found, rounds_checked = _replay(record, record.seed)
         problems += found

@@ -18,6 +18,9 @@ Routes (a contract: clients rely on them):
 - ``/api/events/...``: events (Swiss, knockout, round robin, arena) and their host's actions
   (``routes.events``, ``routes.event_host``; docs/events.md).
 - ``GET /api/games`` the games, their options, default clocks and bots.
+- Ratings (issue 30, ``routes/ratings.py``): ``GET /api/leaderboard/{pool}``,
+  ``GET /api/players/{name}/ratings``, ``GET /api/matches/{id}/rating``,
+  ``GET /api/ratings/parameters``, ``GET /api/ratings/pools``, ``GET /api/ratings/changes``.
 - ``GET /``, ``/play/{id}`` (the invite in the URL fragment), ``/watch/{id}``, ``/replay/{id}``:
   the browser client (``server/web.py``).
 
@@ -59,6 +62,7 @@ from duelhost.server.routes import (
     matches,
     offers,
     players,
+    ratings,
     rematch,
 )
 from duelhost.server.settings import ServerSettings
@@ -94,6 +98,7 @@ def create_app(
             group.start()
         restored = hub.start(resume=group is None)
         event_service.start()
+        hub.spawn(_bots_accounts(hub.store, now()))
         await the_offers.sweep(refresh=True)
         sweeper = asyncio.ensure_future(the_offers.run())
         app.state.started = True
@@ -131,6 +136,7 @@ def create_app(
     app.state.metrics = metrics
     the_offers = _accounts(app, hub, the_settings, now)
     event_service.seating = app.state.seating
+    the_offers.rating_of = ratings.rating_of(the_store)  # seeks' rating ranges (issue 30)
     app.state.started = False
     app.state.draining = False
     errors.install(app)
@@ -143,6 +149,7 @@ def create_app(
     app.include_router(events.router)
     app.include_router(event_host.router)
     app.include_router(live.router)
+    app.include_router(ratings.router)
     app.include_router(web.router)  # the browser client: pages, static files, lobby, replay
     app.include_router(ops.router)
     if group is not None:
@@ -150,6 +157,14 @@ def create_app(
         app.add_exception_handler(OwnedElsewhere, _owned_elsewhere)
         app.add_middleware(Forwarder, cluster=group)
     return app
+
+
+async def _bots_accounts(store: Store, now: float) -> None:
+    """The bots' accounts (issue 30), made in a thread once the server serves."""
+    try:
+        await asyncio.to_thread(ratings.give_bots_accounts, store, now)
+    except Exception as error:  # the next rated match against a bot makes its account anyway
+        log.warning("bot accounts not made", extra={"error": str(error)})
 
 
 async def _owned_elsewhere(_request: Request, error: Exception) -> JSONResponse:

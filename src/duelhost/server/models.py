@@ -34,6 +34,12 @@ class CreateMatch(BaseModel):
         description="null: untimed; absent: the game's default; an object changes the "
         "default's fields (mode, seconds, planning_seconds, extended_seconds, extensions)",
     )
+    rated: bool = Field(
+        default=False,
+        description="whether the match changes its players' Glicko-2 ratings when it ends "
+        "(in the pool of its game and variant): rated only if every human seat is held by an "
+        "account and each seat made a decision; a rated match takes no seed or setup",
+    )
     idempotency_key: str | None = Field(
         default=None,
         min_length=1,
@@ -74,6 +80,10 @@ class Created(BaseModel):
     host_token: str = Field(
         description="the creator's host key: GET /api/matches/{id} with it shows which seats "
         "have joined; it reads nothing secret and acts for no seat"
+    )
+    rated: bool = Field(default=False, description="whether the match is rated (issue 30)")
+    pool: str | None = Field(
+        default=None, description="a rated match's rating pool (GET /api/leaderboard/{pool})"
     )
 
 

@@ -7,6 +7,8 @@
   pick the page from the path.
 - ``GET /events/{id}`` (the audience's page of an event; an entrant's key in the fragment) and
   ``/events/{id}/host`` (the host's console; the host key in the fragment).
+- ``GET /players/{name}`` (a profile: ratings with their history chart, recent matches) and
+  ``GET /leaderboard/{pool}`` (issue 30).
 - ``GET /static/{path}``: the client (``duelhost/web``): ``.js``, ``.css``, ``.html``, ``.svg``
   files only, never the Python files beside them.
 - ``GET /api/lobby``: each game with its declared options and setup arguments (kind, default,
@@ -124,6 +126,21 @@ async def signin_page() -> Response:
 
 @router.get("/rules/{game}", include_in_schema=False)
 async def rules_page(game: str) -> Response:
+    return _page()
+
+
+@router.get("/players/{name}", include_in_schema=False)
+async def player_page(name: str) -> Response:
+    return _page()
+
+
+@router.get("/leaderboard", include_in_schema=False)
+async def leaderboards_page() -> Response:
+    return _page()
+
+
+@router.get("/leaderboard/{pool}", include_in_schema=False)
+async def leaderboard_page(pool: str) -> Response:
     return _page()
 
 

@@ -5,7 +5,9 @@ guarantees.
 The tables (``schema.py``; Alembic migrations in ``migrations/``, applied on every start):
 ``matches`` (one row per match: game, options, seed, setup, seats, clock, the per-match secret of
 the receipts' nonces, the hash of the creator's host key, creation time, whether it is over),
-``match_log`` (the host's log entries, ``UNIQUE (match_id, seq)``) and ``invites`` (the hash of
+``match_log`` (the host's log entries, ``UNIQUE (match_id, seq)``), ``ratings`` and
+``rating_changes`` (``store.ratings``: a rated match's end changes its players' ratings in the
+transaction that stores it), and ``invites`` (the hash of
 each human seat's single-use invite and, once it was exchanged, of the seat token it gave: the
 database never holds an invite or a token itself). The server commits every step's entries
 before it acknowledges or broadcasts anything, and rebuilds unfinished matches on start by
@@ -31,7 +33,9 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from duelhost.core.errors import ConfigError
-from duelhost.store import migrate
+from duelhost.ratings import rules
+from duelhost.store import migrate, ratings
+from duelhost.store.rating_book import RatingBook
 from duelhost.store.schema import invites, leases, match_log, matches, metadata
 
 _UPDATE_STATUS = (
@@ -65,6 +69,10 @@ class MatchRow:
     updated: float = 0.0
     host_hash: str | None = None
     """SHA-256 hex of the creator's host key (None for matches made before invites)."""
+    rated: bool = False
+    """Whether the match changes its players' ratings when it ends (issue 30)."""
+    pool: str | None = None
+    """The rating pool of a rated match (``duelhost.ratings.pools``)."""
 
 
 @dataclass
@@ -126,6 +134,8 @@ class Store:
             raise ConfigError(f"bad database URL {self.url!r}: {error}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.rating_book = RatingBook(self.engine)
+        """The rating queries (leaderboards, profiles, audit)."""
         try:
             migrate.upgrade(self.engine)
         except OperationalError as error:
@@ -178,6 +188,8 @@ class Store:
                     result=None if row.result is None else _dumps(row.result),
                     updated=row.created,
                     host_hash=row.host_hash,
+                    rated=row.rated,
+                    pool=row.pool,
                 )
             )
             made = [
@@ -264,6 +276,7 @@ class Store:
     ) -> None:
         """Store a step's log entries in one transaction (committed when this returns).
         Raises ``IntegrityError`` if a sequence number is already taken."""
+        entries = list(entries)
         rows = [
             {"match_id": match_id, "seq": e["seq"], "time": float(e["time"]), "entry": _dumps(e)}
             for e in entries
@@ -272,6 +285,9 @@ class Store:
             return
         with self.engine.begin() as connection:
             connection.execute(insert(match_log), rows)
+            if over:
+                acted = rules.acted_in_log(entries)
+                ratings.rate_finished(connection, [(match_id, result, rows[-1]["time"], acted)])
             connection.execute(
                 update(matches)
                 .where(matches.c.id == match_id)
@@ -349,8 +365,17 @@ class Store:
             for match_id, (over, result, now) in latest.items()
         ]
         # Two statements and one commit whatever the group's size: the writer thread then
-        # needs the interpreter lock only a few times per group.
+        # needs the interpreter lock only a few times per group. A rated match that ends here
+        # changes its players' ratings in this same transaction, before it is marked over.
         connection.execute(insert(match_log), rows)
+        # A match ends at the time of its last entry (what its record says too).
+        ending = [
+            (match_id, result, float(entries[-1]["time"]), rules.acted_in_log(entries))
+            for (match_id, entries, over, result, _now), _epoch in steps
+            if over and entries
+        ]
+        if ending:
+            ratings.rate_finished(connection, ending)
         connection.execute(_UPDATE_STATUS, updates)
 
     def get(self, match_id: str) -> MatchRow | None:
@@ -450,6 +475,8 @@ def _row(data: Any) -> MatchRow:
         result=None if data["result"] is None else json.loads(data["result"]),
         updated=float(data["updated"]),
         host_hash=data["host_hash"],
+        rated=bool(data["rated"]),
+        pool=data["pool"],
     )
 
 

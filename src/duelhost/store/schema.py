@@ -11,7 +11,8 @@ since, issue 32); ``matches.host_hash`` is the hash of the creator's host key. `
 ``event_log``: tournaments (issue 31): each event's record, settings, host-key hash and version,
 and every host action in order. Every change here
 goes with a migration in ``migrations/versions`` (a test compares the migrated database with
-these tables).
+these tables). ``ratings`` and ``rating_changes`` (issue 30, migration 0006): each account's
+Glicko-2 rating per pool, and every change with its inputs (``duelhost.store.ratings``).
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ from sqlalchemy import (
     Boolean,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -47,6 +50,8 @@ matches = Table(
     Column("result", Text, nullable=True),
     Column("updated", Float, nullable=False),
     Column("host_hash", String(64), nullable=True),
+    Column("rated", Boolean, nullable=False, default=False, server_default=false()),
+    Column("pool", String(112), nullable=True),
 )
 
 match_log = Table(
@@ -173,6 +178,51 @@ challenges = Table(
     Column("expires", Float, nullable=False),
     Column("state", String(16), nullable=False),
     Column("match_id", String(64), nullable=True),
+)
+
+# Issue 30: ratings (migration 0006).
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", String(32), primary_key=True),
+    Column("pool", String(112), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("draws", Integer, nullable=False),
+    Column("losses", Integer, nullable=False),
+    Column("last_game", Float, nullable=True),
+    Column("updated", Float, nullable=False),
+    Index("ix_ratings_leaderboard", "pool", "rating", "account_id", "deviation"),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(64), nullable=False),
+    Column("account_id", String(32), nullable=False),
+    Column("pool", String(112), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("opponent_id", String(32), nullable=False),
+    Column("score", Float, nullable=False),
+    Column("idle", Float, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("deviation_before", Float, nullable=False),
+    Column("volatility_before", Float, nullable=False),
+    Column("opponent_rating", Float, nullable=False),
+    Column("opponent_deviation", Float, nullable=False),
+    Column("opponent_volatility", Float, nullable=False),
+    Column("opponent_idle", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("deviation_after", Float, nullable=False),
+    Column("volatility_after", Float, nullable=False),
+    Column("time", Float, nullable=False),
+    Column("series", Text, nullable=True),
+    UniqueConstraint("match_id", "account_id", name="uq_rating_changes_match_account"),
+    Index("ix_rating_changes_account", "account_id", "pool", "time"),
 )
 
 events = Table(

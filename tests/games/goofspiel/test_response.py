@@ -8,13 +8,17 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 
 import duelhost
 from duelhost.bots import SeatHandle, make_bot, play_match
+from duelhost.bots.plans import PlanBot
+from duelhost.bots.registry import plan_families
 from duelhost.games.goofspiel.bots import GoofspielMatrixBot
 from duelhost.games.goofspiel.forecast import match_forecast
 from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy
+from duelhost.games.goofspiel.plan_model import FittedPolicy, features, width
 from duelhost.games.goofspiel.response import GalaxyResponseBot
 from tests.bots.responses import node_budget, play_rounds
 
@@ -90,26 +94,34 @@ def test_the_galaxy_is_read_from_the_view() -> None:
     state = _played(options, [("4", "1"), ("1", "2")])
     bot = make_bot("hard", state.game, 0, 3)
     assert isinstance(bot, GalaxyResponseBot)
-    galaxy, key = bot.galaxy(SeatHandle(state, 0))
+    galaxy, key, plan_rows, fitted = bot.galaxy(SeatHandle(state, 0))
     assert key == (0, 1, 3)
     assert (galaxy.worth, galaxy.to_come, galaxy.points) == (3, [2], 3)
     assert (galaxy.value, galaxy.lead, galaxy.later) == (2, 0, (1, 3))
     assert galaxy.counts == ([0, 2, 3, 3, 2], [0, 2, 2, 3, 3])
+    # The fitted plan has seen nothing yet: every size of the other seat equally likely.
+    assert plan_rows.shape == (4, 4 + 3 + 5)
+    assert fitted.tolist() == pytest.approx([0.25] * 4)
 
 
 @pytest.mark.parametrize("level", ["hard", "medium"])
 def test_the_model_recognises_bid_the_prize(level: str) -> None:
     """Against ``easy`` every fleet is the one "bid the prize" predicts: with four sizes left,
     each round multiplies the prize policy's weight against the random one's by (0.95 +
-    0.05 / 4) / (1 / 4) = 3.85, so after eight rounds by 3.85^8, about 48,000. ``hard``'s
-    confidence is scaled by the weight of the policies other than the equilibrium;
-    ``medium`` models no equilibrium, so its confidence is the full 0.9 * 8 / (8 + 3)."""
+    0.05 / 4) / (1 / 4) = 3.85, so after eight rounds by 3.85^8, about 48,000 (``medium``;
+    ``hard`` forgets, see below). ``hard``'s confidence is scaled by the weight of the
+    policies other than the equilibrium; ``medium`` models no equilibrium, so its confidence
+    is the full 0.9 * 8 / (8 + 3)."""
     game = duelhost.load("goofspiel", galaxies=3, planets=4)
     _, (bot, _) = play_rounds(game, (level, "easy"), 5, 9)
     assert isinstance(bot, GalaxyResponseBot)
     weights = bot.model.weights()
     assert bot.model.observed == 8
-    assert weights["random"] / weights["prize"] == pytest.approx(3.85**-8, rel=1e-6)
+    # ``hard``'s model forgets: each round first multiplies the log-odds by its memory (0.85),
+    # so they are log 3.85 times 1 + 0.85 + ... + 0.85^7 (``medium``: memory 1, eight times).
+    evidence = sum(bot.model.memory**k for k in range(8))
+    assert bot.model.memory == (0.85 if level == "hard" else 1.0)
+    assert weights["random"] / weights["prize"] == pytest.approx(3.85**-evidence, rel=1e-6)
     exploitable = 1 - weights.get("equilibrium", 0.0)
     if level == "hard":
         assert weights["prize"] > weights["equilibrium"]
@@ -126,7 +138,7 @@ def test_medium_is_the_response_with_a_tenth_of_the_budget_and_rules_of_thumb() 
     assert isinstance(medium, GalaxyResponseBot) and isinstance(hard, GalaxyResponseBot)
     assert (medium.name, medium.budget.nodes, hard.budget.nodes) == ("medium", 6, 60)
     assert (medium.model.names, medium.model.safe) == (["prize", "random"], None)
-    assert hard.model.names == ["prize", "random", "equilibrium"]
+    assert hard.model.names == ["prize", "random", "equilibrium", "fitted"]
     assert hard.model.safe == "equilibrium"
     classic = duelhost.load("goofspiel", galaxies=1, planets=4)
     assert isinstance(make_bot("medium", classic, 0, 1), GoofspielMatrixBot)
@@ -183,3 +195,44 @@ def test_the_same_views_give_the_same_play_whatever_the_hidden_deal() -> None:
             state.submit(1, move)
         plays.append(seen)
     assert plays[0] == plays[1]
+
+
+def test_the_fitted_plan_features_and_rollout_policy_by_hand() -> None:
+    """Sizes 1 and 3 on a planet of worth 2 in a galaxy of value 3 of a game of 4 planets and 3
+    galaxies, the bot's last fleet 4, round 3: rows (-s^2/2, s [worth 1..4], s v, s w v / 4,
+    s last, s round, s [value 1..3]). A
+    policy whose weights say "nearest 2 * worth" (-s^2/2 weight 10, s * [worth == k] weight
+    20 k) sends 4 on a worth of 2 among 1..4 whatever the rng."""
+    rows = features([1, 3], 2, 3, 4, 3, 4, 3)
+    assert rows.tolist() == [
+        [-0.5, 0, 1, 0, 0, 3, 1.5, 4, 3, 0, 0, 1],
+        [-4.5, 0, 3, 0, 0, 9, 4.5, 12, 9, 0, 0, 3],
+    ]
+    weights = np.zeros(width(4, 3))
+    weights[0] = 10.0
+    weights[1:5] = [20.0 * k for k in range(1, 5)]
+    policy = FittedPolicy(weights, 3, 1, 4)
+    assert {policy([0, 1, 1, 1, 1], 2, random.Random(k), 1, 0) for k in range(20)} == {4}
+    assert {policy([0, 1, 1, 1, 0], 1, random.Random(k), 1, 0) for k in range(20)} == {2}
+
+
+def test_hard_learns_a_fixed_plan_and_trusts_it() -> None:
+    """Against a fixed plan outside its rules of thumb ("half the worth plus the galaxy's
+    value", the ``linear`` family), after ten rounds (two galaxies and a half: the fitted plan
+    predicted the second galaxy badly before it had seen its value) ``hard``'s fitted plan has
+    most of the posterior weight and gives the plan's next fleet the most probability, above 0.8."""
+    game = duelhost.load("goofspiel", galaxies=4, planets=4)
+    family = plan_families("goofspiel")["linear"]
+    plan = PlanBot(family, (0.0, 0.5, 1.0, 0.0, 0.0, 0.0))
+    state = game.new(seed=4)
+    bot = make_bot("hard", game, 0, 4)
+    assert isinstance(bot, GalaxyResponseBot)
+    for _ in range(10):
+        mine = bot.act(SeatHandle(state, 0))
+        theirs = plan.act(SeatHandle(state, 1))
+        state.submit(0, mine)
+        state.submit(1, theirs)
+    galaxy, _, _, fitted = bot.galaxy(SeatHandle(state, 0))
+    assert bot.model.weights()["fitted"] > 0.5
+    expected = int(plan.act(SeatHandle(state, 1)))
+    assert fitted[galaxy.sizes(1).index(expected)] == max(fitted) > 0.8

@@ -10,9 +10,18 @@ import pytest
 
 import duelhost
 from duelhost.bots import SeatHandle, make_bot
+from duelhost.bots.plans import PlanBot
+from duelhost.bots.registry import plan_families
 from duelhost.games.warriors_death.bots import WarriorsDeathBot
-from duelhost.games.warriors_death.opponent import WRONG, column_predictions, shown_likelihoods
+from duelhost.games.warriors_death.opponent import (
+    WRONG,
+    column_predictions,
+    share,
+    shown_likelihoods,
+    unit_features,
+)
 from duelhost.games.warriors_death.state import WarriorsDeathState
+from duelhost.games.warriors_death.units import UNITS, parse_play
 from tests.bots.responses import node_budget, play_rounds
 
 EVERY = list(range(10))
@@ -29,10 +38,19 @@ def test_shown_units_with_a_full_hand_by_hand() -> None:
     Nine units can be shown (not the Blue Mage)."""
     column = {(6, -1): 0.5, (2, -1): 0.45, (1, 4): 0.05}
     reaper, shows = shown_likelihoods(6, EVERY, EVERY, column)
-    assert reaper == pytest.approx({"submission": 2 / 27, "unit": 1 / 9, "equilibrium": 0.55})
+    assert reaper == pytest.approx(
+        {"submission": 2 / 27, "unit": 1 / 9, "equilibrium": 0.55, "fitted": 1 / 9}
+    )
     assert shows == 9
     astro, _ = shown_likelihoods(1, EVERY, EVERY, column)
-    assert astro == pytest.approx({"submission": 11 / 27, "unit": 1 / 9, "equilibrium": 0.1})
+    assert astro == pytest.approx(
+        {"submission": 11 / 27, "unit": 1 / 9, "equilibrium": 0.1, "fitted": 1 / 9}
+    )
+    # A fitted plan that plays the Reaper 0.6 and the Blue Mage 0.36: a Reaper is shown
+    # with 0.6 + 0.36 / 9 = 0.64.
+    fitted = {6: 0.6, 2: 0.36} | {u: 0.005 for u in EVERY if u not in (2, 6)}
+    reaper, _ = shown_likelihoods(6, EVERY, EVERY, column, fitted)
+    assert reaper["fitted"] == pytest.approx(0.64)
 
 
 def test_shown_units_without_the_blue_mage_by_hand() -> None:
@@ -40,10 +58,12 @@ def test_shown_units_without_the_blue_mage_by_hand() -> None:
     policies; an Astrologian cannot be shown (0); four units can be shown."""
     theirs = [0, 3, 5, 6]
     reaper, shows = shown_likelihoods(6, theirs, EVERY, {(6, -1): 1.0})
-    assert reaper == pytest.approx({"submission": 0.25, "unit": 0.25, "equilibrium": 1.0})
+    assert reaper == pytest.approx(
+        {"submission": 0.25, "unit": 0.25, "equilibrium": 1.0, "fitted": 0.25}
+    )
     assert shows == 4
     astro, _ = shown_likelihoods(1, theirs, EVERY, {(6, -1): 1.0})
-    assert astro == {"submission": 0.0, "unit": 0.0, "equilibrium": 0.0}
+    assert astro == {"submission": 0.0, "unit": 0.0, "equilibrium": 0.0, "fitted": 0.0}
 
 
 def test_column_predictions_by_hand() -> None:
@@ -59,6 +79,11 @@ def test_column_predictions_by_hand() -> None:
     )
     assert made["unit"].tolist() == pytest.approx([0.25, 0.125, 0.125, 0.0, 0.25, 0.25])
     assert made["equilibrium"].tolist() == pytest.approx(eq.tolist())
+    # Nothing fitted yet: the random unit's prediction. A fitted plan playing Chocobo 0.1,
+    # Astrologian 0.2 (split over its two hits), Blue Mage 0.3, Reaper 0.4.
+    assert made["fitted"].tolist() == pytest.approx(made["unit"].tolist())
+    fitted = column_predictions(cols, [0, 1, 2, 6], [0, 6], eq, {0: 0.1, 1: 0.2, 2: 0.3, 6: 0.4})
+    assert fitted["fitted"].tolist() == pytest.approx([0.1, 0.1, 0.1, 0.0, 0.3, 0.4])
 
 
 def test_the_model_recognises_the_random_bot() -> None:
@@ -102,7 +127,17 @@ def test_medium_is_hard_with_a_fifth_of_the_budget() -> None:
     assert isinstance(easy, WarriorsDeathBot)
     assert (medium.name, medium.budget.nodes, medium.rollouts) == ("medium", 40, True)
     assert (hard.budget.nodes, hard.rollouts, easy.rollouts) == (200, True, False)
-    assert medium.model.names == hard.model.names == ["submission", "unit", "equilibrium"]
+    assert (
+        medium.model.names
+        == hard.model.names
+        == [
+            "submission",
+            "unit",
+            "equilibrium",
+            "fitted",
+        ]
+    )
+    assert medium.model.memory == hard.model.memory == 0.85
     assert medium.model.safe == hard.model.safe == "equilibrium"
 
 
@@ -141,3 +176,28 @@ def test_medium_matches_are_reproducible_with_nodes() -> None:
         assert isinstance(medium, WarriorsDeathBot)
         plays.append(([entry.text for entry in state.history], medium.last_strategy))
     assert plays[0] == plays[1]
+
+
+def test_hard_learns_a_fixed_order_of_units() -> None:
+    """Against a person playing the units in a fixed order (the ``priority`` plan "Black Mage
+    first, Chocobo last"), after a bout and two rounds ``hard``'s fitted plan has the most
+    weight and gives the unit the plan plays next the most probability."""
+    game = duelhost.load("warriors_death", bouts=3, rounds=10)
+    family = plan_families("warriors_death")["priority"]
+    plan = PlanBot(family, tuple(k / 10 for k in range(10)) + (0.0,) * 10)
+    state = game.new(seed=5)
+    bot = make_bot("hard", game, 0, 5)
+    assert isinstance(bot, WarriorsDeathBot)
+    for _ in range(12):
+        mine = bot.act(SeatHandle(state, 0))
+        theirs = plan.act(SeatHandle(state, 1))
+        state.submit(0, mine)
+        state.submit(1, theirs)
+    bot._learn(state.view(0))
+    weights = bot.model.weights()
+    assert max(weights, key=lambda name: weights[name]) == "fitted"
+    view = state.view(1)
+    theirs_now = [UNITS.index(u) for u in view["playable"]]
+    chances = bot.plan.probabilities(unit_features(theirs_now, share(view["round"], 10)))
+    expected = parse_play(plan.act(SeatHandle(state, 1))).unit
+    assert theirs_now[int(np.argmax(chances))] == expected

@@ -47,6 +47,8 @@ Modules: ``deal`` (labels, deals from the seed, fixed-deal options), ``state`` (
 
 from __future__ import annotations
 
+from typing import Any
+
 from duelhost.core.budget import OptionBudget
 from duelhost.core.options import Option
 from duelhost.core.registry import GameSpec, register
@@ -64,6 +66,24 @@ from duelhost.games.goofspiel.render import describe_event, render_view
 from duelhost.games.goofspiel.state import Fleet, GoofspielState, Timeout
 
 __all__ = ["SPEC", "Fleet", "GoofspielState", "Timeout"]
+
+
+def rating_pool(options: dict[str, Any]) -> str:
+    """The rating variant of these options (issue 30): the seven-galaxy game is the main pool
+    (""), one galaxy of N planets is classic N-card Goofspiel (``classic-13``), any other size is
+    ``<galaxies>x<planets>``; without history (G4, no notes) the label ends in ``-no-notes``.
+    Replays of ties and fixed deals do not change the game's skill, so they share the pool."""
+    galaxies, planets = int(options["galaxies"]), int(options["planets"])
+    if (galaxies, planets) == (7, 7):
+        label = ""
+    elif galaxies == 1:
+        label = f"classic-{planets}"
+    else:
+        label = f"{galaxies}x{planets}"
+    if not options.get("show_history", True):
+        label = f"{label}-no-notes" if label else "no-notes"
+    return label
+
 
 SPEC = register(
     GameSpec(
@@ -138,6 +158,7 @@ SPEC = register(
         describe_event=describe_event,
         bots=(f"{__name__}.bots", f"{__name__}.plans"),
         commands=f"{__name__}.cli",
+        rating_pool=rating_pool,
         # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."
         clock=Clock("move", 10.0),
         public_submissions=True,

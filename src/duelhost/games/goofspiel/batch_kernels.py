@@ -357,9 +357,7 @@ def draw_deals(seeds: Any, playings: Any, galaxies: int, planets: int) -> tuple[
 
 
 @numba.njit(cache=True)
-def _play_round(
-    m: int, actions: Any, fleets: Any, planets: int, destroyed: Any, sent: Any
-) -> None:
+def _play_round(m: int, actions: Any, fleets: Any, planets: int, destroyed: Any, sent: Any) -> None:
     """GO2/GO3 for match ``m``: the fleets sent (0 for a timeout) into ``sent``."""
     for seat in range(2):
         size = actions[m, seat] + 1

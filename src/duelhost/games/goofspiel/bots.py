@@ -277,6 +277,7 @@ def make_response(
     scale: float,
     prior: dict[str, float] | None = None,
     safe: str | None = "equilibrium",
+    model_memory: float = 1.0,
 ) -> Bot:
     """The restricted-Nash-response bot of the games with several galaxies, ``scale`` times
     the budget; ``prior`` and ``safe`` its opponent model's (None: ``hard``'s three policies)."""
@@ -293,13 +294,16 @@ def make_response(
         lambda view, rounds: _their_fleets(view, 1 - seat, rounds, galaxies, planets),
         prior=prior,
         safe=safe,
+        model_memory=model_memory,
     )
 
 
 def make_hard(game: Game, seat: int, seed: int) -> Bot:
     if int(game.options["galaxies"]) == 1:
         return ClassicEquilibriumBot(game, seat, seed)
-    return make_response("hard", game, seat, seed, 1.0)
+    from duelhost.games.goofspiel.response import MEMORY
+
+    return make_response("hard", game, seat, seed, 1.0, model_memory=MEMORY)
 
 
 MEDIUM_SCALE = 0.1

@@ -32,23 +32,25 @@ def _sizes(counts: list[int]) -> list[int]:
     return [size for size in range(1, len(counts)) if counts[size]]
 
 
-def _prize(counts: list[int], worth: int, rng: random.Random) -> int:
+def _prize(counts: list[int], worth: int, rng: random.Random, step: int, last: int) -> int:
     return closest(_sizes(counts), worth)
 
 
-def _random(counts: list[int], worth: int, rng: random.Random) -> int:
+def _random(counts: list[int], worth: int, rng: random.Random, step: int, last: int) -> int:
     return rng.choice(_sizes(counts))
 
 
-def _mixed(counts: list[int], worth: int, rng: random.Random) -> int:
+def _mixed(counts: list[int], worth: int, rng: random.Random, step: int, last: int) -> int:
     sizes = _sizes(counts)
     if rng.random() < 0.5:
         return closest(sizes, worth)
     return rng.choice(sizes)
 
 
-Policy = Callable[[list[int], int, random.Random], int]
-"""``policy(counts, worth, rng)`` -> a remaining fleet size (``counts[size]`` > 0)."""
+Policy = Callable[[list[int], int, random.Random, int, int], int]
+"""``policy(counts, worth, rng, step, last)`` -> a remaining fleet size (``counts[size]`` > 0)
+at the rollout's ``step`` (1 for the first round after the one decided now), the other side's
+last fleet being ``last`` (the fitted plan of ``plan_model`` reads both; the others do not)."""
 
 POLICIES: dict[str, Policy] = {"prize": _prize, "random": _random, "mixed": _mixed}
 
@@ -107,8 +109,7 @@ class Galaxy:
                 break
             worth = order[step]
             step += 1
-            a = ours(counts[0], worth, rng)
-            b = other(counts[1], worth, rng)
+            a, b = ours(counts[0], worth, rng, step, b), other(counts[1], worth, rng, step, a)
         lead = self.lead + (self.value if points > 0 else -self.value if points < 0 else 0)
         total = [sum(size * n for size, n in enumerate(c)) for c in counts]
         return match_forecast(lead, self.later, total[0], total[1])

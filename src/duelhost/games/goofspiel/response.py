@@ -34,26 +34,47 @@ match state.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from duelhost.bots.base import SeatHandle
 from duelhost.bots.budget import Budget
+from duelhost.bots.choice_model import ChoiceModel
 from duelhost.bots.equilibrium import equilibrium
 from duelhost.bots.opponent_model import MixtureModel
 from duelhost.core.matrix_games import restricted_response
 from duelhost.core.rng import derive
-from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy, closest, galaxy_from_view
+from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy, Policy, closest, galaxy_from_view
+from duelhost.games.goofspiel.plan_model import FittedPolicy, features, width
 
-PRIOR = {"prize": 1.0, "random": 1.0, "equilibrium": 1.0}
-"""Prior weights of the other seat's policies (``hard``)."""
+PRIOR = {"prize": 1.0, "random": 1.0, "equilibrium": 1.0, "fitted": 1.0}
+"""Prior weights of the other seat's policies (``hard``): ``fitted`` is the plan learnt from
+its fleets in this match (``plan_model``)."""
+MEMORY = 0.85
+"""``hard``'s model forgets old evidence (``MixtureModel.memory``): the fitted plan predicts
+badly in a galaxy of a value it has not seen yet, and must win its weight back after."""
 RULES_OF_THUMB = {"prize": 1.0, "random": 1.0}
 """``medium``'s model: the other seat is taken to bid the prize or send random fleets, never to
 play the equilibrium, so nothing keeps its response safe against a player who mixes."""
 ROLLOUT_POLICY = {"prize": "prize", "random": "random", "equilibrium": "mixed"}
 """The rollout policy standing for each modelled policy (an equilibrium player's later
-rounds are played by the ``mixed`` policy)."""
+rounds are played by the ``mixed`` policy; the fitted plan plays itself)."""
+
+
+class Prediction(NamedTuple):
+    """What the bot predicted for the other seat in one round, scored once the round is seen."""
+
+    worth: int
+    sizes: list[int]
+    """The other seat's remaining fleet sizes."""
+    column: dict[int, float]
+    """The equilibrium's column strategy."""
+    features: np.ndarray
+    """The fitted plan's features of each size (``plan_model.features``)."""
+    fitted: np.ndarray
+    """The fitted plan's probability of each size, before the round was seen."""
+
 
 Key = tuple[int, int, int]
 
@@ -75,6 +96,7 @@ class GalaxyResponseBot:
         trust: float = 0.9,
         prior: dict[str, float] | None = None,
         safe: str | None = "equilibrium",
+        model_memory: float = 1.0,
     ) -> None:
         self.name = name
         self.seat = seat
@@ -84,11 +106,17 @@ class GalaxyResponseBot:
         self._their_fleets = their_fleets
         """``their_fleets(view, rounds) -> the other seat's remaining sizes``."""
         self._rng = derive(seed, "galaxy-response", name, seat)
-        self.model = MixtureModel(PRIOR if prior is None else prior, trust=trust, safe=safe)
+        self.model = MixtureModel(
+            PRIOR if prior is None else prior, trust=trust, safe=safe, memory=model_memory
+        )
         """The other seat's policies (``PRIOR``, or ``prior``); ``safe`` the one that leaves
         nothing to exploit (None: every policy is exploited)."""
-        self._predictions: dict[Key, tuple[int, list[int], dict[int, float]]] = {}
-        """Per round: (worth, the other seat's sizes, the equilibrium's column strategy)."""
+        self._predictions: dict[Key, Prediction] = {}
+        self.plan: ChoiceModel | None = None
+        """The fitted plan of the other seat (made at the first decision: its features
+        depend on the number of planets)."""
+        self._context = (0, 0, 7)
+        """(galaxy value, round, planets) of the current decision, for the fitted rollouts."""
         self._scored: set[Key] = set()
         self.last_strategy: dict[str, float] = {}
 
@@ -102,36 +130,66 @@ class GalaxyResponseBot:
                 continue
             self._scored.add(key)
             fleet = int(entry["fleets"][1 - self.seat])
-            worth, sizes, column = self._predictions[key]
+            seen = self._predictions[key]
+            sizes = seen.sizes
             if fleet == 0 or fleet not in sizes:
                 continue  # a timeout says nothing about the policy
-            self.model.observe(
-                {
-                    "prize": 1.0 if fleet == closest(sizes, worth) else 0.0,
-                    "random": 1.0 / len(sizes),
-                    "equilibrium": column.get(fleet, 0.0),
-                },
-                len(sizes),
-            )
+            likelihoods = {
+                "prize": 1.0 if fleet == closest(sizes, seen.worth) else 0.0,
+                "random": 1.0 / len(sizes),
+                "equilibrium": seen.column.get(fleet, 0.0),
+                "fitted": float(seen.fitted[sizes.index(fleet)]),
+            }
+            self.model.observe({name: likelihoods[name] for name in self.model.names}, len(sizes))
+            if self.plan is not None:
+                self.plan.observe(seen.features, sizes.index(fleet))
 
-    def _model_strategy(self, galaxy: Galaxy, column: np.ndarray) -> np.ndarray:
+    def _model_strategy(self, galaxy: Galaxy, column: np.ndarray, fitted: np.ndarray) -> np.ndarray:
         """The model's prediction of the other seat's fleet now (over its sizes)."""
         sizes = galaxy.sizes(1)
         prize = np.zeros(len(sizes))
         prize[sizes.index(closest(sizes, galaxy.worth))] = 1.0
-        return self.model.predict(
-            {"prize": prize, "random": np.full(len(sizes), 1.0 / len(sizes)), "equilibrium": column}
+        predictions = {
+            "prize": prize,
+            "random": np.full(len(sizes), 1.0 / len(sizes)),
+            "equilibrium": column,
+            "fitted": fitted,
+        }
+        return self.model.predict({name: predictions[name] for name in self.model.names})
+
+    def _fitted(self, view: dict[str, Any], galaxy: Galaxy) -> tuple[np.ndarray, np.ndarray]:
+        """The fitted plan's features of the other seat's sizes now and its probabilities."""
+        planets, galaxies = len(view["fleets"][str(self.seat)]), len(view["order"])
+        if self.plan is None:
+            self.plan = ChoiceModel(width(planets, galaxies))
+        last = view.get("last_round")
+        mine = int(last["fleets"][self.seat]) if last else 0
+        self._context = (galaxy.value, int(view["round"]), planets)
+        round_ = int(view["round"])
+        rows = features(
+            galaxy.sizes(1), galaxy.worth, galaxy.value, mine, round_, planets, galaxies
         )
+        return rows, self.plan.probabilities(rows)
+
+    def _rollout_policy(self, name: str) -> Policy:
+        """The other seat's rollout policy standing for the modelled policy ``name``."""
+        if name == "fitted" and self.plan is not None:
+            value, round_, planets = self._context
+            return FittedPolicy(self.plan.weights, value, round_, planets)
+        return POLICIES[ROLLOUT_POLICY.get(name, "mixed")]
 
     # ------------------------------------------------------------------ the matrix game
 
-    def galaxy(self, handle: SeatHandle) -> tuple[Galaxy, Key]:
+    def galaxy(self, handle: SeatHandle) -> tuple[Galaxy, Key, np.ndarray, np.ndarray]:
+        """The galaxy from the view, the round's key, and the fitted plan's features and
+        probabilities of the other seat's sizes (after learning from the rounds seen)."""
         view = handle.view()
         rounds = self._rounds(view)
         self._learn(rounds)
         theirs = self._their_fleets(view, rounds)
         key = (int(view["replay"]), int(view["bout"]), int(view["round"]))
-        return galaxy_from_view(view, self.seat, rounds, theirs), key
+        galaxy = galaxy_from_view(view, self.seat, rounds, theirs)
+        return galaxy, key, *self._fitted(view, galaxy)
 
     def values(self, galaxy: Galaxy) -> np.ndarray:
         """The matrix of rollout values (rows: the bot's sizes, columns: the other seat's)."""
@@ -143,7 +201,7 @@ class GalaxyResponseBot:
         while clock.left or sweeps == 0:
             order = galaxy.to_come.copy()
             self._rng.shuffle(order)
-            other = POLICIES[ROLLOUT_POLICY[self.model.draw(self._rng)]]
+            other = self._rollout_policy(self.model.draw(self._rng))
             seed = self._rng.getrandbits(64)
             for i, a in enumerate(rows):
                 for j, b in enumerate(cols):
@@ -154,21 +212,23 @@ class GalaxyResponseBot:
 
     def matrix(self, handle: SeatHandle) -> tuple[list[str], list[str], np.ndarray]:
         """Rows (ours), columns (theirs) and the estimated values (ours), for the analysis."""
-        galaxy, _ = self.galaxy(handle)
+        galaxy = self.galaxy(handle)[0]
         values = self.values(galaxy)
         return [str(s) for s in galaxy.sizes(0)], [str(s) for s in galaxy.sizes(1)], values
 
     def act(self, handle: SeatHandle) -> str:
-        galaxy, key = self.galaxy(handle)
+        galaxy, key, rows_of_plan, fitted = self.galaxy(handle)
         rows, cols = galaxy.sizes(0), galaxy.sizes(1)
         if len(rows) == 1:
-            self._predictions[key] = (galaxy.worth, cols, {c: 1.0 / len(cols) for c in cols})
+            uniform = {c: 1.0 / len(cols) for c in cols}
+            self._predictions[key] = Prediction(galaxy.worth, cols, uniform, rows_of_plan, fitted)
             self.last_strategy = {str(rows[0]): 1.0}
             return str(rows[0])
         values = self.values(galaxy)
         column = equilibrium(-values.T)
-        self._predictions[key] = (galaxy.worth, cols, dict(zip(cols, column.tolist(), strict=True)))
-        model = self._model_strategy(galaxy, column)
+        strategy = dict(zip(cols, column.tolist(), strict=True))
+        self._predictions[key] = Prediction(galaxy.worth, cols, strategy, rows_of_plan, fitted)
+        model = self._model_strategy(galaxy, column, fitted)
         x, _, _ = restricted_response(values, model, self.model.confidence())
         self.last_strategy = {str(r): float(w) for r, w in zip(rows, x, strict=True) if w > 1e-9}
         return str(self._rng.choices(rows, weights=x.tolist())[0])

@@ -53,6 +53,7 @@ import numpy as np
 
 from duelhost.bots.base import Bot, SeatHandle
 from duelhost.bots.budget import Budget, Clock, default
+from duelhost.bots.choice_model import ChoiceModel
 from duelhost.bots.equilibrium import equilibrium
 from duelhost.bots.opponent_model import MixtureModel
 from duelhost.bots.registry import register_bot
@@ -61,10 +62,15 @@ from duelhost.core.matrix_games import restricted_response
 from duelhost.core.rng import derive
 from duelhost.core.state import Game
 from duelhost.games.warriors_death.opponent import (
+    FEATURES,
     PRIOR,
+    FittedUnits,
+    Kind,
     choose,
     column_predictions,
+    share,
     shown_likelihoods,
+    unit_features,
 )
 from duelhost.games.warriors_death.rules import TIE, clash
 from duelhost.games.warriors_death.state import Bout, WarriorsDeathState
@@ -87,6 +93,8 @@ WRONG = -2
 
 Move = tuple[int, int]
 """An abstract play: (unit, prediction) for an Astrologian, (unit, -1) otherwise."""
+Seen = tuple[list[int], list[int], dict[Move, float], dict[int, float]]
+"""What the bot predicted of one round (see ``WarriorsDeathBot._predictions``)."""
 
 
 # ---------------------------------------------------------------------- the bout simulator
@@ -164,12 +172,13 @@ class BoutSim:
             self.total[result.winner] += 3
         self.rounds_left -= 1
 
-    def rollout(self, rng: random.Random, kinds: tuple[str, str] = ("unit", "unit")) -> int:
+    def rollout(self, rng: random.Random, kinds: tuple[Kind, Kind] = ("unit", "unit")) -> int:
         """Play to the end of the bout, seat ``s`` by the policy ``kinds[s]``
         (``opponent.choose``: uniformly random units by default); the bout's winner (TIE: -1)."""
         while self.rounds_left > 0:
-            first = choose(self.playable(0), self.playable(1), kinds[0], rng)
-            second = choose(self.playable(1), self.playable(0), kinds[1], rng)
+            left = self.rounds_left
+            first = choose(self.playable(0), self.playable(1), kinds[0], rng, left)
+            second = choose(self.playable(1), self.playable(0), kinds[1], rng, left)
             self.step(first, second)
         if self.total[0] == self.total[1]:
             return TIE
@@ -342,6 +351,7 @@ class WarriorsDeathBot:
         budget: Budget,
         rollouts: bool,
         trust: float = 0.9,
+        memory: float = 1.0,
     ) -> None:
         self.name = name
         self.seat = seat
@@ -349,12 +359,14 @@ class WarriorsDeathBot:
         self.rollouts = rollouts
         self._rng = derive(seed, "warriors-death-bot", name, seat)
         self.last_strategy: dict[str, float] = {}
-        self.model = MixtureModel(PRIOR, trust=trust, safe="equilibrium")
+        self.model = MixtureModel(PRIOR, trust=trust, safe="equilibrium", memory=memory)
         """The other seat's policy, fitted from the units it showed (``rollouts`` levels)."""
-        self._predictions: dict[tuple[int, int], tuple[list[int], list[int], dict[Move, float]]]
-        self._predictions = {}
-        """Per (bout, round): the other seat's playable units, the bot's, and the other
-        seat's equilibrium strategy in the matrix game solved then."""
+        self.plan = ChoiceModel(FEATURES)
+        """The fitted plan of the other seat (``opponent.unit_features``)."""
+        self._rounds = int(game.options["rounds"])
+        self._predictions: dict[tuple[int, int], Seen] = {}
+        """Per (bout, round): the other seat's playable units, the bot's, the other seat's
+        equilibrium strategy in the matrix game solved then, and the fitted plan's units."""
         self._scored: set[tuple[int, int]] = set()
 
     def _learn(self, view: dict[str, Any]) -> None:
@@ -370,10 +382,15 @@ class WarriorsDeathBot:
             if key in self._scored or key not in self._predictions:
                 continue
             self._scored.add(key)
-            theirs, mine, column = self._predictions[key]
+            theirs, mine, column, fitted = self._predictions[key]
             shown = UNITS.index(entry["units"][1 - self.seat])
-            likelihoods, shows = shown_likelihoods(shown, theirs, mine, column)
+            likelihoods, shows = shown_likelihoods(shown, theirs, mine, column, fitted)
             self.model.observe(likelihoods, shows)
+            # The plan's choice: the unit shown, or a Blue Mage if it cannot be (a bluff).
+            chosen = shown if shown in theirs else BLUE_MAGE
+            if chosen in theirs:
+                gone = share(key[1], self._rounds)
+                self.plan.observe(unit_features(theirs, gone), theirs.index(chosen))
 
     def _game(self, handle: SeatHandle) -> tuple[list[Move], list[Move], np.ndarray, list[BoutSim]]:
         """Abstract rows and columns, the estimated values (ours) and the sampled states."""
@@ -419,8 +436,9 @@ class WarriorsDeathBot:
         column ``j``), with the same policy of the other seat (drawn from the model) and the
         same random numbers."""
         me = self.seat
-        kind = self.model.draw(self._rng)
-        kinds = ("unit", kind) if me == 0 else (kind, "unit")
+        name = self.model.draw(self._rng)
+        kind: Kind = FittedUnits(self.plan.weights, self._rounds) if name == "fitted" else name
+        kinds: tuple[Kind, Kind] = ("unit", kind) if me == 0 else (kind, "unit")
         seed = self._rng.getrandbits(64)
         done: dict[tuple[int, Move, Move], float] = {}
         for j, theirs in enumerate(cols):
@@ -471,8 +489,11 @@ class WarriorsDeathBot:
         if self.rollouts:
             theirs, mine = sims[0].playable(1 - self.seat), sims[0].playable(self.seat)
             key = (int(view["bout"]), int(view["round"]))
-            self._predictions[key] = (theirs, mine, dict(zip(cols, column.tolist(), strict=True)))
-            predicted = self.model.predict(column_predictions(cols, theirs, mine, column))
+            chances = self.plan.probabilities(unit_features(theirs, share(key[1], self._rounds)))
+            fitted = dict(zip(theirs, chances.tolist(), strict=True))
+            strategy = dict(zip(cols, column.tolist(), strict=True))
+            self._predictions[key] = (theirs, mine, strategy, fitted)
+            predicted = self.model.predict(column_predictions(cols, theirs, mine, column, fitted))
             weights, _, _ = restricted_response(values, predicted, self.model.confidence())
         move = self._rng.choices(rows, weights=weights.tolist())[0]
         self.last_strategy = {
@@ -498,10 +519,16 @@ def _label(move: Move) -> str:
     return UNITS[unit]
 
 
+MEMORY = 0.85
+"""How much of its evidence the opponent model keeps from one round to the next
+(``MixtureModel.memory``): the fitted plan predicts badly while it learns, and must be able to
+win its weight back."""
+
+
 def make_level(name: str, scale: float, rollouts: bool, trust: float = 0.9) -> Any:
     def factory(game: Game, seat: int, seed: int) -> Bot:
         budget = default().scaled(scale)
-        return WarriorsDeathBot(name, game, seat, seed, budget, rollouts, trust)
+        return WarriorsDeathBot(name, game, seat, seed, budget, rollouts, trust, MEMORY)
 
     return factory
 

@@ -284,10 +284,15 @@ async def start_games(service: EventService, event_id: str) -> None:
     async def make(due: Any) -> tuple[Any, Any] | None:
         seats = [seat_of(state, due.first), seat_of(state, due.second)]
         config, clock = state.record.config, state.settings.clock
+        # A rated event's single games are rated matches (the ratings' rules leave out a
+        # no-show, a guest's seat, an abandoned match); a best-of-N series is not rated game
+        # by game (its one rating update per series is not wired in yet: docs/events.md).
+        rated = config.rated and config.best_of == 1 and any(
+            seat["kind"] == "human" for seat in seats)
         async with limit:
             try:
                 made = await service.hub.create(config.game, dict(config.options), None, {},
-                                                seats, clock, clock is None)
+                                                seats, clock, clock is None, rated=rated)
             except Busy:
                 return None  # the server is full: the next pass tries again
         service.match_event[made.live.match.id] = event_id

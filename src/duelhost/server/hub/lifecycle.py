@@ -15,6 +15,7 @@ from duelhost.core.registry import spec as game_spec
 from duelhost.host import Match, check_seats, make_clock
 from duelhost.host.seeds import MAX_SEED, drawn_seed
 from duelhost.host.time_controls import MAX_SECONDS
+from duelhost.ratings.pools import pool_key
 from duelhost.server import keys
 from duelhost.server.hub.base import HubBase
 from duelhost.server.hub.faults import Busy, NotFound
@@ -92,10 +93,13 @@ class Lifecycle(HubBase):
         seats: list[dict[str, Any]],
         clock: Any,
         clock_absent: bool,
+        rated: bool = False,
     ) -> NewMatch:
         """A new match with an invite per human seat and a host key for its creator;
-        ConfigError saying what is wrong with the request."""
+        ConfigError saying what is wrong with the request. A ``rated`` match changes its
+        players' ratings when it ends (``duelhost.store.ratings``), in its game's pool."""
         game = self._new_game(game_name, options, setup)
+        pool = _rated_pool(game, seed, setup, seats) if rated else None
         secret = secrets.token_bytes(32)
         # The match's secret as the host uses it (nonces, the drawn seed and its salt) needs
         # the server key too: a copy of the database alone gives none of them (issue 19).
@@ -133,6 +137,8 @@ class Lifecycle(HubBase):
             over=match.is_over,
             result=match.result,
             host_hash=hash_token(host_token),
+            rated=rated,
+            pool=pool,
         )
         # Committed in a thread: the event loop serves the live matches while the disk syncs.
         # The match counts against the limit meanwhile, so creations at once cannot pass it.
@@ -169,6 +175,23 @@ class Lifecycle(HubBase):
         game = duelhost.load(game_name, **options)
         game.spec.check_budget(dict(game.options))
         return game
+
+
+def _rated_pool(game: Game, seed: Any, setup: Any, seats: Any) -> str:
+    """The rating pool of a rated match; ConfigError when the match cannot be rated: a seed
+    or setup the creator chose (a prepared position), or no human seat."""
+    if seed is not None or setup:
+        raise ConfigError(
+            "a rated match is dealt from a drawn seed and the game's own setup: leave out "
+            "'seed' and 'setup', or make the match unrated"
+        )
+    if (
+        isinstance(seats, list)
+        and seats
+        and all(isinstance(s, dict) and s.get("kind") == "bot" for s in seats)
+    ):
+        raise ConfigError("a rated match needs at least one human seat")
+    return pool_key(game.spec, game.options)
 
 
 def _check_start_at(start_at: float, now: float) -> None:

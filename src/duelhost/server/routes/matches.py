@@ -11,6 +11,7 @@ Every error is ``{"error": "<message>"}`` with a 4xx status (see ``duelhost.serv
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from typing import Any, cast
 
@@ -20,6 +21,7 @@ from fastapi.responses import JSONResponse
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.host import MatchOver
 from duelhost.host.messages import Answer
+from duelhost.ratings.pools import pool_key
 from duelhost.server import seat_holding
 from duelhost.server.access import (
     acting_seat,
@@ -50,6 +52,7 @@ from duelhost.server.models import (
     Submission,
 )
 from duelhost.store import InviteError
+from duelhost.store.rating_book import record_facts
 
 router = APIRouter()
 
@@ -110,6 +113,7 @@ async def _create(request: Request, body: CreateMatch, client: str) -> Created:
             [seat.model_dump() for seat in body.seats],
             body.clock,
             "clock" not in body.model_fields_set,
+            rated=body.rated,
         )
     except (ConfigError, IllegalAction) as error:
         raise ApiError(400, str(error)) from None
@@ -137,6 +141,8 @@ async def _create(request: Request, body: CreateMatch, client: str) -> Created:
         spectate=f"/watch/{match.id}",
         clock=None if match.clock is None else match.clock.to_dict(),
         host_token=made.host_token,
+        rated=body.rated,
+        pool=pool_key(match.game.spec, match.game.options) if body.rated else None,
     )
 
 
@@ -367,8 +373,13 @@ async def record(request: Request, match_id: str) -> Any:
             f"this match is a game of an event with a spectator delay: its record is "
             f"published {delay:g} s after its end",
         )
+    data = live.match.record()
+    row = await asyncio.to_thread(hub.store.get, match_id)
+    if row is not None:
+        # Issue 30: what the record's rating rests on (``duelhost ratings rebuild --records``).
+        data["rating"] = await asyncio.to_thread(record_facts, hub.store.engine, row)
     return JSONResponse(
-        {**live.match.record(), "players": seat_holding.players(request, match_id)},
+        {**data, "players": seat_holding.players(request, match_id)},
         headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'},
     )
 

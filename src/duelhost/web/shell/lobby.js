@@ -47,7 +47,8 @@ function gameCard(game, formBox, made) {
     h("div", {class: "buttons"},
       game.bots.length ? h("button", {type: "button", class: "primary", "data-action": "play-bot", onclick: (event) => playBot(game, made, event.currentTarget)}, "Play the bot now") : null,
       h("button", {type: "button", "data-action": "setup", onclick: () => showForm(game, formBox, made)}, "Set up a match"),
-      h("a", {href: game.rules}, "Rules")));
+      h("a", {href: game.rules}, "Rules"),
+      h("a", {href: "/leaderboard/" + encodeURIComponent(game.name)}, "Leaderboard")));
 }
 
 /** One click, one match (issue 32): every create of a button carries the button's idempotency

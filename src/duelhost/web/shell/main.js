@@ -50,6 +50,12 @@ async function route() {
   } else if (page === "rules" && id) {
     const {rulesPage} = await import("./rules.js");
     await rulesPage(app, id);
+  } else if (page === "players" && id) {
+    const {playerPage} = await import("./ratings.js");
+    await playerPage(app, id);
+  } else if (page === "leaderboard") {
+    const {leaderboardPage} = await import("./ratings.js");
+    await leaderboardPage(app, id || null);
   } else {
     const {lobbyPage} = await import("./lobby.js");
     await lobbyPage(app);

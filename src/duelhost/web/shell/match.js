@@ -417,7 +417,33 @@ class MatchPage {
       h("div", {id: "rating-change"}));
     for (const hook of gameOver) hook(el, {matchId: this.matchId, seat: this.seat, frame, players: this.players});
     if (this.seat !== null) this.watchRematch();
+    this.showRatingChange(el);
     inView(el);
+  }
+
+  /** A rated match's rating changes on the banner (issue 30): "+12 (1512)" for each seat,
+   *  stored with the result, so there when the last frame comes; why an unrated end is. */
+  async showRatingChange(banner) {
+    let rating;
+    try {
+      rating = await api("GET", "/api/matches/" + encodeURIComponent(this.matchId) + "/rating");
+    } catch { return; }  // the banner stands without it
+    if (!rating.rated) return;
+    const box = h("div", {class: "rating-change", id: "rating-change"});
+    if (!rating.changes.length) {
+      fill(box, h("span", {class: "muted"}, "Unrated: " + (rating.unrated || "no rating changed") + "."));
+    } else {
+      fill(box, rating.changes.map((c) => {
+        const delta = Math.round(c.change);
+        const who = c.seat === this.seat ? "Your rating" : c.name;
+        return h("span", {class: "rating-seat", "data-seat": c.seat},
+          h("a", {href: c.profile}, who), ": ",
+          h("b", {class: delta > 0 ? "up" : delta < 0 ? "down" : ""}, (delta > 0 ? "+" : delta < 0 ? "−" : "±") + Math.abs(delta)),
+          " (" + c.shown + ")");
+      }));
+    }
+    banner.querySelector("#rating-change")?.remove();
+    banner.insertBefore(box, banner.children[1] || null);
   }
 
   /** Once the match is over, ask the server every few seconds whether a seat has asked for a

@@ -7,8 +7,8 @@ server key, so a copy of the database alone does not give it), its phase and a v
 by every change (a change is stored only over the version it was made from: two directors can
 never both pair a round). ``event_log``: every host action and director step, in order.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision: str | None = "0005"
+revision = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | None = None
 depends_on: str | None = None
 
