@@ -4,7 +4,7 @@ import {h} from "./dom.js";
 
 const FORMATS = {swiss: "Swiss", knockout: "Knockout", round_robin: "Round robin", arena: "Arena"};
 
-/** "Swiss · goofspiel · round 3 of 5 · running" */
+/** "Swiss · <game> · round 3 of 5 · running" */
 export function eventLine(event) {
   const parts = [FORMATS[event.format] || event.format, event.game];
   if (event.format === "arena") parts.push(`${Math.round(event.config.duration / 60 * 10) / 10} min`);
