@@ -7,13 +7,20 @@ with the game's. Matches the host adjudicated are reported as such.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from duelhost.cli.commands.verify import check_record
 from duelhost.core.errors import ConfigError
 from duelhost.events import EventRecord, Outcome, VerifyReport, verify_event
 from duelhost.events.model import Game
+
+
+class Checked(Protocol):
+    """What a match record's check found (``duelhost verify``'s ``Verification``)."""
+
+    receipts: int
+    problems: list[str]
 
 
 def is_event_record(data: Any) -> bool:
@@ -30,8 +37,11 @@ class EventVerification:
     adjudicated: list[str] = field(default_factory=list)
 
 
-def check_event(data: dict[str, Any]) -> EventVerification:
-    """Check an event record and the match records it bundles."""
+def check_event(
+    data: dict[str, Any], check_record: Callable[[Any], Checked]
+) -> EventVerification:
+    """Check an event record and the match records it bundles, each with ``check_record``
+    (``duelhost verify``'s check of one match record)."""
     record = EventRecord.from_json(data)
     matches = data.get("matches")
     if not isinstance(matches, dict):

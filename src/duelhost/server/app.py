@@ -46,6 +46,7 @@ from duelhost.accounts.seating import Seating
 from duelhost.accounts.service import Accounts, Refused, Throttle
 from duelhost.server import errors, ops, web
 from duelhost.server.cluster import Cluster
+from duelhost.server.events import director
 from duelhost.server.events.service import EventService
 from duelhost.server.forward import Forwarder
 from duelhost.server.hub import Hub
@@ -90,7 +91,7 @@ def create_app(
     metrics = ops.Metrics()
     metrics.bind(hub)
     group = None if cluster is None else Cluster(hub, cluster, metrics)
-    event_service = EventService(hub, None if group is None else group.node)
+    event_service = EventService(hub, director.run, None if group is None else group.node)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

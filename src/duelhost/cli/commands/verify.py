@@ -401,7 +401,7 @@ def _verify_event(console: Any, path: Path, data: dict[str, Any]) -> None:
     from duelhost.cli.event_verify import check_event
 
     try:
-        found = check_event(data)
+        found = check_event(data, check_record)
     except ConfigError as error:
         raise fail(f"{path}: {error}") from None
     for line in found.adjudicated:

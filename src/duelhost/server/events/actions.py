@@ -28,10 +28,14 @@ from duelhost.events import (
     withdraw,
 )
 from duelhost.host import make_clock
-from duelhost.server.events.director import close, pair_round, seats_matter
 from duelhost.server.events.models import CreateEvent, EntrantIn, EventSettingsIn
-from duelhost.server.events.service import new_secret
-from duelhost.server.events.state import MAX_ANNOUNCEMENT, EventSettings, EventState
+from duelhost.server.events.state import (
+    MAX_ANNOUNCEMENT,
+    EventSettings,
+    EventState,
+    new_secret,
+)
+from duelhost.server.events.steps import arena_time, close, pair_round, seats_matter
 from duelhost.server.hub.lifecycle import check_option_types
 
 Entries = list[dict[str, Any]]
@@ -193,8 +197,6 @@ def leave(state: EventState, kind: str, entrant: str, reason: str, now: float) -
 def _arena_at(state: EventState, now: float) -> float | None:
     if state.record.config.format is not Format.ARENA or state.phase != "running":
         return None
-    from duelhost.server.events.director import arena_time
-
     return arena_time(state, now)
 
 

@@ -25,15 +25,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from duelhost.core.errors import ConfigError, IllegalAction
-from duelhost.core.registry import spec as game_spec
 from duelhost.events import (
     ActionKind,
     Format,
     HostAction,
     Outcome,
     arena_wave,
-    close_event,
-    pair_next_round,
     pending_games,
     planned_rounds,
     report_result,
@@ -42,7 +39,9 @@ from duelhost.events import (
 from duelhost.events.arena import busy, present
 from duelhost.events.director import pairing_over
 from duelhost.events.model import EntrantKind
+from duelhost.server.events.actions import start_event
 from duelhost.server.events.state import EventState, seal
+from duelhost.server.events.steps import arena_time, close, pair_round
 from duelhost.server.hub import Busy, NotFound
 
 if TYPE_CHECKING:
@@ -77,8 +76,6 @@ async def one_pass(service: EventService, state: EventState) -> None:
     if state.phase == "entry":
         autostart = state.settings.autostart_at
         if autostart is not None and autostart <= now:
-            from duelhost.server.events.actions import start_event
-
             await service.change(event_id, lambda s: start_event(s, service.hub.now()))
         return
     await take_results(service, event_id)
@@ -164,11 +161,6 @@ def record_result(s: EventState, number: int, board: int, match_id: str,
     return entry
 
 
-def arena_time(s: EventState, now: float) -> float:
-    """Seconds since the arena started."""
-    return round(max(0.0, now - float(s.settings.started_at or now)), 3)
-
-
 # -- the no-show rule ----------------------------------------------------------------------------
 
 async def no_shows(service: EventService, event_id: str) -> None:
@@ -213,23 +205,6 @@ async def rounds_pass(service: EventService, event_id: str) -> None:
         return
     if state.settings.auto or state.settings.host_pairing:
         await service.change(event_id, pair_round)
-
-
-def pair_round(s: EventState) -> list[dict[str, Any]]:
-    """Pair the next round (the host asked, or the event pairs by itself)."""
-    s.settings.host_pairing = False
-    s.record = pair_next_round(s.record, s.seed)
-    latest = s.record.rounds[-1]
-    return [{"action": "pair", "by": "director", "round": latest.number,
-             "boards": len(latest.pairings)}]
-
-
-def close(s: EventState, now: float, by: str) -> list[dict[str, Any]]:
-    """Close the event: reveal the seed, publish the standings."""
-    s.record = close_event(s.record, s.seed)
-    s.row.phase = "closed"
-    s.settings.closed_at = now
-    return [{"action": "close", "by": by, "seed": s.seed}]
 
 
 async def arena_pass(service: EventService, event_id: str) -> None:
@@ -349,8 +324,3 @@ async def _name_seats(service: EventService, state: EventState, made: list[Any])
         if holders:
             with contextlib.suppress(Exception):  # names only: the game goes on without them
                 await service.seating.bind(service.hub, match_id, holders)
-
-
-def seats_matter(game: str) -> bool:
-    """Whether the seats differ (a sequential game): then they are balanced."""
-    return "sequential" in game_spec(game).dynamics

@@ -20,9 +20,8 @@ import contextlib
 import dataclasses
 import hmac
 import logging
-import secrets
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -41,6 +40,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("duelhost.server.events")
 
+Director = Callable[["EventService", str], Coroutine[Any, Any, None]]
+"""An event's director loop, given the service and the event's id."""
 Change = Callable[[EventState], list[dict[str, Any]]]
 """A change of an event: it changes the state it is given (its record and settings) and
 answers the log entries that say what it did; ConfigError when it does not apply."""
@@ -59,8 +60,10 @@ class EventConflict(RuntimeError):
 class EventService:
     """The events this process knows and the directors it runs."""
 
-    def __init__(self, hub: Hub, node: str | None = None) -> None:
+    def __init__(self, hub: Hub, director: Director, node: str | None = None) -> None:
         self.hub = hub
+        self.director = director
+        """The director's loop (``director.run``), run for each event this process directs."""
         self.store = EventStore(hub.store)
         self.states: dict[str, EventState] = {}
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -204,10 +207,8 @@ class EventService:
             return
         if self.book is not None and event_id not in self.held:
             return
-        from duelhost.server.events import director
-
         self.wakes[event_id] = asyncio.Event()
-        task = asyncio.create_task(director.run(self, event_id))
+        task = asyncio.create_task(self.director(self, event_id))
         self.directors[event_id] = task
         task.add_done_callback(lambda _t: self._ended(event_id))
 
@@ -276,6 +277,3 @@ class EventService:
             with contextlib.suppress(Exception):
                 self.book.release([f"event:{e}" for e in self.held])
 
-
-def new_secret() -> str:
-    return secrets.token_bytes(32).hex()

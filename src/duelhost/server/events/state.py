@@ -156,3 +156,8 @@ def check_delay(value: Any) -> float:
         raise ConfigError(f"the spectator delay is 0 to {MAX_DELAY:g} seconds, "
                           f"not {quote_value(value)}")
     return float(value)
+
+
+def new_secret() -> str:
+    """A new event's secret (its seed is derived from it and the server key)."""
+    return secrets.token_bytes(32).hex()

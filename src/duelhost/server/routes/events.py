@@ -307,10 +307,10 @@ async def checkin(request: Request, event_id: str,
 @router.get("/api/matches/{match_id}/event", responses=ERRORS)
 async def event_of_match(request: Request, match_id: str) -> Any:
     """The event a match is a game of (its page shows the event and the host's
-    announcements): 404 when it is none."""
+    announcements); ``{"event": null}`` when it is none (every board asks: not an error)."""
     state = events_of(request).event_of(match_id)
     if state is None:
-        raise ApiError(404, f"match {match_id!r} is not a game of an event known here")
+        return {"event": None}
     return {"event": state.id, "name": state.settings.name, "url": f"/events/{state.id}",
             "announcements": state.settings.announcements[-5:],
             "delay": state.settings.delay}

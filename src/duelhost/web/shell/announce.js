@@ -7,7 +7,8 @@ const POLL_MS = 4000;
 
 export async function eventBanner(app, matchId) {
   let info;
-  try { info = await api("GET", `/api/matches/${matchId}/event`); } catch { return; }  // not an event's game
+  try { info = await api("GET", `/api/matches/${matchId}/event`); } catch { return; }
+  if (!info.event) return;  // not an event's game
   const banner = h("p", {class: "announce eventbar", role: "status", "aria-live": "polite"});
   app.prepend(banner);
   let shown = "";

@@ -5,6 +5,7 @@ import {api} from "./api.js";
 import {randomNonce} from "./crypto.js";
 import {copyField, fill, h} from "./dom.js";
 import {keepHost, yourMatches} from "./seats.js";
+import {clockSelect, clockText, optionInput, readOptions} from "./forms.js";
 import {playersSide} from "./seeks.js";
 
 export async function lobbyPage(app) {
@@ -27,12 +28,6 @@ export async function lobbyPage(app) {
   if (location.hash.length > 1) document.getElementById(location.hash.slice(1))?.scrollIntoView({block: "start"});
   refreshMatches(list, games);
   setInterval(() => refreshMatches(list, games), 10000);
-}
-
-export function clockText(clock) {
-  if (!clock) return "untimed";
-  if (clock.mode === "tick") return "a tick every " + clock.seconds + " s, " + (clock.planning_seconds || 0) + " s to plan";
-  return clock.seconds + " s a " + (clock.mode === "turn" ? "turn" : "move");
 }
 
 function bestBot(game) {
@@ -90,48 +85,6 @@ function seatSelect(game, seat) {
   return h("select", {id: "seat" + seat, name: "seat" + seat},
     h("option", {value: "human"}, "a person (gets an invite link)"),
     game.bots.map((bot) => h("option", {value: "bot:" + bot, selected: seat === 1 && bot === bestBot(game)}, "bot: " + bot)));
-}
-
-export function clockSelect(game) {
-  const presets = [["default", "the game's clock: " + clockText(game.clock)], ["none", "untimed"]];
-  if (game.clock && game.clock.mode !== "tick") for (const s of [10, 30, 60, 300]) if (s !== game.clock.seconds) presets.push([String(s), s + " s a " + (game.clock.mode === "turn" ? "turn" : "move")]);
-  if (game.clock && game.clock.mode === "tick") for (const s of [5, 20]) presets.push([String(s), "a tick every " + s + " s"]);
-  return h("select", {id: "clock", name: "clock"}, presets.map(([value, text]) => h("option", {value}, text)));
-}
-
-/** An input for one declared option: its kind decides the control. */
-export function optionInput(option, prefix) {
-  const id = prefix + option.name;
-  const common = {id, name: option.name, "data-kind": option.kind, "data-nullable": option.nullable ? "1" : null, "aria-describedby": id + "-help"};
-  if (option.kind === "bool") return h("input", {...common, type: "checkbox", checked: option.default === true});
-  if (option.choices) {
-    return h("select", common,
-      option.nullable ? h("option", {value: ""}, "(none)") : null,
-      option.choices.map((c) => h("option", {value: String(c), selected: c === option.default}, String(c))));
-  }
-  if (option.kind === "int" || option.kind === "float") {
-    return h("input", {...common, type: "number", step: option.kind === "int" ? 1 : "any", min: option.minimum, max: option.maximum,
-      value: option.default ?? "", placeholder: option.nullable ? "none" : null});
-  }
-  const value = option.default === null || option.default === undefined ? "" : option.kind === "json" ? JSON.stringify(option.default) : String(option.default);
-  return h("input", {...common, type: "text", value, placeholder: option.nullable || option.default === null ? "none (the default)" : null, spellcheck: "false"});
-}
-
-export function readOptions(form, options, prefix) {
-  const out = {};
-  for (const option of options) {
-    const el = form.querySelector("#" + CSS.escape(prefix + option.name));
-    if (!el) continue;
-    let value;
-    if (option.kind === "bool") value = el.checked;
-    else if (el.value.trim() === "") continue;  // blank: the default
-    else if (option.kind === "int") value = Number.parseInt(el.value, 10);
-    else if (option.kind === "float") value = Number(el.value);
-    else if (option.kind === "json") { try { value = JSON.parse(el.value); } catch { value = el.value; } }
-    else value = option.choices ? option.choices.find((c) => String(c) === el.value) ?? el.value : el.value;
-    if (JSON.stringify(value) !== JSON.stringify(option.default)) out[option.name] = value;
-  }
-  return out;
 }
 
 function showForm(game, box, made) {

@@ -6,7 +6,7 @@
 import {api} from "./api.js";
 import {LobbyLive, account, challengeLine, goToMatch} from "./account.js";
 import {fill, h} from "./dom.js";
-import {clockSelect, clockText, optionInput, readOptions} from "./lobby.js";
+import {clockSelect, clockText, optionInput, readOptions} from "./forms.js";
 
 /** A label and its control, kept together when the form wraps. */
 const field = (label, control, id) => h("span", {class: "field"}, h("label", id ? {for: id} : {}, label), control);
