@@ -2,7 +2,7 @@
 
 The smoke test of issue 27: a few hundred steps of classic 5-card Goofspiel against the
 random bot, then the trained policy, asked with the env's masks, only ever picks allowed
-fleets. The learning curve is a benchmark (``python -m duelhost.bench.learning``).
+fleets. The learning curve is a benchmark (``python -m duelhost.games.goofspiel.learning``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ pytest.importorskip("sb3_contrib", reason="the learn extra (sb3-contrib, PyTorch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
 
-from duelhost.bench.learning import evaluate
+from duelhost.games.goofspiel.learning import evaluate
 from duelhost.envs import single_agent_env
 
 

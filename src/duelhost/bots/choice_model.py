@@ -13,8 +13,8 @@ Why a logit: a rule "send the fleet nearest the target ``t(context)``" with ``t`
 context is the limit of a logit whose features are ``-size^2`` and ``size * context``
 (``-(size - t)^2 = -size^2 + 2 size t - t^2``, the last term the same for every move), so a
 fixed plan of that shape is fitted exactly (the weights grow until the penalty stops them) and a
-player who mixes gets a flat fit. A game supplies the features (Goofspiel: ``games/goofspiel/
-plan_model.py``; A Warrior's Death: each unit's own weight, drifting over the bout's rounds).
+player who mixes gets a flat fit. A game supplies the features (its own ``plan_model.py``, or
+one weight per unit drifting over the rounds).
 The model reads only what the seat's view showed; it is one policy of the opponent mixture
 (``duelhost.bots.opponent_model``), whose posterior weighs it by how well it predicted each
 move *before* seeing it.

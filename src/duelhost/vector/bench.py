@@ -6,7 +6,7 @@ once with auto-reset (new matches dealt from new seeds inside the timed loop), t
 engine's bare loop (``legal`` + a random choice + ``submit`` for both seats), and, where the
 game's ``batch`` module names an OpenSpiel counterpart, OpenSpiel's C++ game driven from Python
 the same way. A joint action is one simultaneous decision of both seats; a round in which
-every seat has one choice left (Goofspiel's last card) is played but not counted, on either
+every seat has one choice left (a last card) is played but not counted, on either
 side, as OpenSpiel's own game plays it as no node. An engine with compiled kernels (numba)
 is measured twice: with its kernels, random legal actions drawn in the kernel, and with its
 NumPy code, random legal actions drawn by NumPy.

@@ -19,7 +19,7 @@ from duelhost.core.errors import ConfigError
 
 def register(app: typer.Typer) -> None:
     ratings_app = typer.Typer(
-        help="Ratings: recompute them from the records and check the served table.",
+        help="Recompute the ratings from the records; compare.",
         no_args_is_help=True,
     )
 

@@ -428,8 +428,10 @@ def register(app: typer.Typer) -> None:
             typer.Option("--receipts", metavar="FILE", help="receipts a player kept (repeatable)"),
         ] = None,
     ) -> None:
-        """Check a match record, or an event record (its pairings re-drawn, its standings
-        recomputed, every match it bundles checked).
+        """Check a match record or an event record.
+
+        An event record's pairings are re-drawn, its standings recomputed and every match it
+        bundles checked.
 
         The record must replay to its stated result, and every receipt it holds must match its
         submission; with --receipts, every receipt a player kept must be in it."""

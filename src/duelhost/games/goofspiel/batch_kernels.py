@@ -22,8 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
+
+try:
+    import numba
+except ImportError as missing:  # batch.py then plays the same matches with NumPy alone
+    raise ImportError(
+        "the compiled kernels need numba: pip install 'duelhost[research]'"
+    ) from missing
 
 N = 624
 CHUNK = 256

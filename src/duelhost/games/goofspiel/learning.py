@@ -1,6 +1,6 @@
 """A learning curve: sb3-contrib's MaskablePPO on classic Goofspiel against a fixed bot.
 
-``python -m duelhost.bench.learning [--steps N] [--every K] [--planets P] [--opponent BOT]``
+``python -m duelhost.games.goofspiel.learning [--steps N] [--every K] [--planets P] [--opponent BOT]``
 trains ``MaskablePPO("MlpPolicy")`` on ``single_agent_env("goofspiel", galaxies=1,
 planets=P, max_replays=0)`` (seat 0, the opponent a bot of ``duelhost bots goofspiel``), and
 every ``K`` steps plays ``EVALUATION_MATCHES`` fresh matches with the masked greedy policy,
@@ -45,7 +45,11 @@ def learning_curve(
     steps: int, every: int, planets: int = 5, opponent: str = "random", seed: int = 0
 ) -> list[tuple[int, float, float]]:
     """(steps trained, CPU seconds, score) before training and every ``every`` steps."""
-    from sb3_contrib import MaskablePPO
+    try:
+        from sb3_contrib import MaskablePPO
+    except ImportError as missing:
+        raise ImportError("the learning curve needs the learn extra: pip install "
+                          "'duelhost[learn]'") from missing
 
     options = {"galaxies": 1, "planets": planets, "max_replays": 0}
     env = single_agent_env("goofspiel", opponent=opponent, **options)
