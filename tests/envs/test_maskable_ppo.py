@@ -15,8 +15,8 @@ pytest.importorskip("sb3_contrib", reason="the learn extra (sb3-contrib, PyTorch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
 
-from duelhost.games.goofspiel.learning import evaluate
 from duelhost.envs import single_agent_env
+from duelhost.games.goofspiel.learning import evaluate
 
 
 def test_maskable_ppo_trains_and_respects_the_masks() -> None:

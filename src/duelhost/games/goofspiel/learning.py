@@ -1,12 +1,13 @@
 """A learning curve: sb3-contrib's MaskablePPO on classic Goofspiel against a fixed bot.
 
-``python -m duelhost.games.goofspiel.learning [--steps N] [--every K] [--planets P] [--opponent BOT]``
-trains ``MaskablePPO("MlpPolicy")`` on ``single_agent_env("goofspiel", galaxies=1,
-planets=P, max_replays=0)`` (seat 0, the opponent a bot of ``duelhost bots goofspiel``), and
-every ``K`` steps plays ``EVALUATION_MATCHES`` fresh matches with the masked greedy policy,
-printing the steps, the CPU seconds so far and the score (wins + draws / 2) against the same
-bot. The curve is a benchmark figure (docs/research.md); CI runs a short training only
-(``tests/envs/test_maskable_ppo.py``). Needs the ``learn`` extra (sb3-contrib, PyTorch).
+``python -m duelhost.games.goofspiel.learning [--steps N] [--every K] [--planets P]
+[--opponent BOT]`` trains ``MaskablePPO("MlpPolicy")`` on ``single_agent_env("goofspiel",
+galaxies=1, planets=P, max_replays=0)`` (seat 0, the opponent a bot of ``duelhost bots
+goofspiel``), and every ``K`` steps plays ``EVALUATION_MATCHES`` fresh matches with the masked
+greedy policy, printing the steps, the CPU seconds so far and the score (wins + draws / 2)
+against the same bot. The curve is a benchmark figure (docs/research.md); CI runs a short
+training only (``tests/envs/test_maskable_ppo.py``). Needs the ``learn`` extra (sb3-contrib,
+PyTorch).
 """
 
 from __future__ import annotations
