@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from duelhost.accounts import passwords
-from duelhost.accounts.names import check_guest_name, check_name
 from duelhost.core.errors import ConfigError
 from duelhost.server import create_app
+from duelhost.server.accounts import passwords
+from duelhost.server.accounts.names import check_guest_name, check_name
 from duelhost.server.settings import ServerSettings
 from tests.server.accounts_kit import (
     ORIGIN,

@@ -39,12 +39,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 import duelhost
-from duelhost.accounts.lobby import Lobby
-from duelhost.accounts.offers import Offers
-from duelhost.accounts.passwords import Passwords
-from duelhost.accounts.seating import Seating
-from duelhost.accounts.service import Accounts, Refused, Throttle
 from duelhost.server import errors, ops, web
+from duelhost.server.accounts.lobby import Lobby
+from duelhost.server.accounts.offers import Offers
+from duelhost.server.accounts.passwords import Passwords
+from duelhost.server.accounts.seating import Seating
+from duelhost.server.accounts.service import Accounts, Refused, Throttle
 from duelhost.server.cluster import Cluster
 from duelhost.server.events import director
 from duelhost.server.events.service import EventService

@@ -9,9 +9,9 @@ from typing import cast
 
 from starlette.requests import Request
 
-from duelhost.accounts import sessions
-from duelhost.accounts.seating import Players, Seating
 from duelhost.server.access import hub_of
+from duelhost.server.accounts import sessions
+from duelhost.server.accounts.seating import Players, Seating
 from duelhost.server.hub import hash_token
 from duelhost.server.hub.tokens import MAX_SECRET
 from duelhost.server.routes.accounts import accounts_of, signed_in

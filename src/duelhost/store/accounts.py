@@ -2,9 +2,9 @@
 on the store's engine (SQLAlchemy Core; the tables are in ``schema.py``, migration 0005).
 
 Nothing secret is kept in the clear: a session's cookie and a recovery code are kept as their
-SHA-256, a password as its argon2id hash (made by ``duelhost.accounts.passwords``). Each method is
-one transaction; the ones that change an offer's state (accept, decline, cancel) change it only
-from ``open``, so two processes accepting one seek at once make one match.
+SHA-256, a password as its argon2id hash (made by ``duelhost.server.accounts.passwords``).
+Each method is one transaction; the ones that change an offer's state (accept, decline,
+cancel) change it only from ``open``, so two processes accepting one seek at once make one match.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from duelhost.store.events import EventRow, EventStore
 from duelhost.store.lease_book import LeaseBook
 
 if TYPE_CHECKING:
-    from duelhost.accounts.seating import Seating
+    from duelhost.server.accounts.seating import Seating
     from duelhost.server.hub import Hub
 
 log = logging.getLogger("duelhost.server.events")

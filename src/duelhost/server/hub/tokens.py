@@ -41,7 +41,7 @@ class Tokens(HubBase):
     async def exchange_async(self, invite: str, token: str | None = None) -> tuple[str, int, str]:
         """``exchange`` with its commit in a thread: the event loop serves the live matches
         meanwhile instead of waiting for the disk. ``token``: the seat token to make (an
-        account's seat has one derived for it, ``duelhost.accounts.service``); a random one
+        account's seat has one derived for it, ``duelhost.server.accounts.service``); a random one
         by default."""
         presented = _presented(invite)
         token = token if token is not None else secrets.token_urlsafe(16)

@@ -11,7 +11,7 @@ session, the account itself.
 - ``GET /api/session``: ``{"account": ... or null}`` (the pages ask it);
 - ``GET /api/me``; ``PUT /api/me/password``; ``DELETE /api/me`` ``{name}``: delete the account.
 
-The session is a cookie (``duelhost.accounts.sessions``); every write it authenticates must
+The session is a cookie (``duelhost.server.accounts.sessions``); every write it authenticates must
 come from this server's own pages (``Origin``), else 403. Sign-in failures all say the same.
 """
 
@@ -23,10 +23,6 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
-from duelhost.accounts import sessions
-from duelhost.accounts.ceremonies import CeremonyError
-from duelhost.accounts.names import check_name
-from duelhost.accounts.service import Accounts, Refused, SignedIn
 from duelhost.core.errors import ConfigError
 from duelhost.server.account_models import (
     CeremonyOut,
@@ -39,6 +35,10 @@ from duelhost.server.account_models import (
     SignIn,
     SignUp,
 )
+from duelhost.server.accounts import sessions
+from duelhost.server.accounts.ceremonies import CeremonyError
+from duelhost.server.accounts.names import check_name
+from duelhost.server.accounts.service import Accounts, Refused, SignedIn
 from duelhost.server.errors import ERRORS
 from duelhost.server.limits import client_of
 from duelhost.store.accounts import Account, Passkey

@@ -23,10 +23,10 @@ from typing import Any
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from duelhost.accounts import sessions
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.events import Format, standings, standings_csv, standings_json, to_trf
 from duelhost.server.access import hub_of
+from duelhost.server.accounts import sessions
 from duelhost.server.errors import ERRORS, ApiError
 from duelhost.server.events.actions import account_name, build, check_in
 from duelhost.server.events.models import CreateEvent

@@ -8,7 +8,7 @@
   ``POST /api/challenges`` ``{to, game, options, clock, rated}`` (or ``{bot, game, ...}``: a
   match against that bot level, made at once); ``POST /api/challenges/{id}/accept`` and
   ``.../decline`` (the challenger's decline withdraws it).
-- ``WS /api/lobby/live``: the lobby's pushes (``duelhost.accounts.lobby``); with the session
+- ``WS /api/lobby/live``: the lobby's pushes (``duelhost.server.accounts.lobby``); with the session
   cookie (from this site's pages: ``Origin``) also the account's challenges and matches made.
 """
 
@@ -21,12 +21,12 @@ from typing import Any, cast
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
-from duelhost.accounts import sessions
-from duelhost.accounts.lobby import CLOSE, Lobby
-from duelhost.accounts.offers import Offers
-from duelhost.accounts.service import Refused
 from duelhost.host import json_text
 from duelhost.server.account_models import AcceptIn, MadeOut, OfferIn
+from duelhost.server.accounts import sessions
+from duelhost.server.accounts.lobby import CLOSE, Lobby
+from duelhost.server.accounts.offers import Offers
+from duelhost.server.accounts.service import Refused
 from duelhost.server.errors import ERRORS
 from duelhost.server.routes.accounts import acting, signed_in
 

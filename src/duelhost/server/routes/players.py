@@ -18,10 +18,10 @@ from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
 
-from duelhost.accounts.service import Refused
 from duelhost.core.errors import ConfigError, quote
 from duelhost.server.access import hub_of
 from duelhost.server.account_models import ClaimOut
+from duelhost.server.accounts.service import Refused
 from duelhost.server.errors import ERRORS
 from duelhost.server.hub import NotFound, hash_token
 from duelhost.server.ownership import OwnedElsewhere

@@ -307,8 +307,9 @@ def give_bots_accounts(store: Any, now: float) -> int:
 
 def rating_of(store: Any) -> Any:
     """``rating_of(account_id, game, options)`` for the seeks' rating ranges
-    (``duelhost.accounts.offers.RatingOf``): the account's rating in the pool of that game and
-    those options, a new player's 1500 where it has none; None for options no game takes."""
+    (``duelhost.server.accounts.offers.RatingOf``): the account's rating in the pool of that
+    game and those options, a new player's 1500 where it has none; None for options no game
+    takes."""
     book = RatingBook(store.engine, PARAMETERS)
 
     def of(account_id: str, game: str, options: dict[str, Any]) -> float | None:

@@ -20,12 +20,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from duelhost.accounts import passwords
-from duelhost.accounts.ceremonies import Ceremonies
-from duelhost.accounts.names import check_name
-from duelhost.accounts.passwords import Passwords
-from duelhost.accounts.sessions import SESSION_SECONDS, TOUCH_SECONDS, new_token, token_hash
 from duelhost.core.errors import ConfigError
+from duelhost.server.accounts import passwords
+from duelhost.server.accounts.ceremonies import Ceremonies
+from duelhost.server.accounts.names import check_name
+from duelhost.server.accounts.passwords import Passwords
+from duelhost.server.accounts.sessions import SESSION_SECONDS, TOUCH_SECONDS, new_token, token_hash
 from duelhost.server.limits import Minute
 from duelhost.store.accounts import PERSON, Account, AccountStore, NameTaken, Passkey
 

@@ -20,14 +20,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import duelhost
-from duelhost.accounts.lobby import Lobby
-from duelhost.accounts.names import check_guest_name
-from duelhost.accounts.seating import Seating
-from duelhost.accounts.service import Accounts, Refused
 from duelhost.bots import available_bots
 from duelhost.core.errors import ConfigError, IllegalAction, quote
 from duelhost.core.registry import spec as game_spec
 from duelhost.host import make_clock
+from duelhost.server.accounts.lobby import Lobby
+from duelhost.server.accounts.names import check_guest_name
+from duelhost.server.accounts.seating import Seating
+from duelhost.server.accounts.service import Accounts, Refused
 from duelhost.server.hub import Busy, Hub, check_option_types
 from duelhost.server.settings import ServerSettings
 from duelhost.store.accounts import Account
