@@ -96,9 +96,11 @@ def test_operations_that_do_not_fit_are_refused(
         apply(doc, [op])
 
 
-leaves = (
-    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-2, 2) | st.text("a,[]", max_size=3)
-)
+# Python's == takes true, 1 and 1.0 for equal inside an array or object, and the diff compares
+# with it (patch.py's docstring: a game's view keeps each place's type, so no view turns true
+# into 1). The leaves are of kinds == keeps apart - null, integers, strings - or the property
+# fails on a draw that no view makes (found by a random-order run: [..., false] -> [..., 0]).
+leaves = st.none() | st.integers(-5, 5) | st.text("a,[]", max_size=3)
 values = st.recursive(
     leaves,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("ab", max_size=2), inner),
