@@ -26,7 +26,7 @@ def check_invariants(state: TacticState) -> None:
         cell = state.u_cell[unit]
         if state.u_flags[unit] & ALIVE:
             assert state.board_[cell] == unit
-            if not state.flames:
+            if not state.flames and not state.is_over:  # Decision 20: nothing resolves after
                 assert state.u_dmg[unit] < state.hp(unit), "a unit at its HP is removed"
         else:
             assert state.board_[cell] != unit, "a dead unit is off the board"
@@ -55,6 +55,40 @@ def random_match(seed: int, limit: int = 600) -> TacticState:
         state.submit(seat, state.sample(seat, rng))
     check_invariants(state)
     return state
+
+
+SEED_75 = (
+    "faction Network, faction Network, king E1, king C7, place Lurker A1, place Spammer B7, "
+    "place Troll D2, place Firewall A6, place Troll C2, place Chain G7, place Spammer F2, "
+    "place Firewall A7, place Firewall G2, place Troll F6, place Lurker B2, place Lurker D6, "
+    "F2-E2, B2-C3, D2-D1, C2-B3, E1-F1, G2-F2, C3>B3, F2>E2, A1-B1, F1 dust E2, B3>C3, F1>F2, "
+    "end, end, D1-D2, F2-G1, F1-F2, B3-B2, F2 dust E2, B1-A1, F2>E2, E2-F1, G1>F1, end, C7>B7, "
+    "B7>C7, F6-G5, A6>A7, D6-C5, G7-F6, A7>B7, end, B2-A2, D2-E3, F2-G3, G1-G2, A2>A1, end, "
+    "F6-E6, A6-B7, G5-F5, C7-C6, C5>C6, C6>C5, A7-B6, B6>C6, end, E3-E2, G3-G4, G2-G3, A1-B2, "
+    "end, C5-D6, F5-F4, C6-C7, E6-E5, B6-C5, B7-B6, F4>G4, end, G3-G2, E2-E3, A2-B3, B2-A1, "
+    "G4-F3, F3>F4, end, C5-C6, F4-G5, E5-F4, D6-D5, B6-C5, C5>C6, C7-B7, D5>C5, C6>C5, end, "
+    "B3-C3, F3-F2, end, D5>C5, G5-F6, F4-E4, C5>C6, C6-B5, E4>E3, B7-C6, C6>C5, end, A1-A2, "
+    "end, F6-E5, C6-D6, E5>E4, B5-A4, D5>C5, C5-C4, D6 dust D5, C4>C3, end, E3-E4, F2-G1, "
+    "G2-F2, C3-B4, A2-B3, B3>B4, end, A4-A3, D5>D6"
+).split(", ")
+
+
+def test_nothing_resolves_after_a_king_dies() -> None:
+    """Decision 20 (found by the property below, seed 75): seat 1's Lurker strikes its own King
+    (AT 10); seat 1 loses at once and its pieces leave. Seat 0's Lurker on B3 (HP 2, Feel the
+    Pain) has 2 counters; beside seat 1's Firewalls on A3 (1 counter) and C4 (2) its HP was
+    2 + 1 + 2 = 5; with them gone it is 2, and it stays on the board: the score is 4-0."""
+    state = duelhost.load("tactic").new(seed=75)
+    assert isinstance(state, TacticState)
+    for text in SEED_75[:-1]:
+        state.submit(state.to_act[0], text)
+    lurker = state.board_[board.parse("B3")]
+    assert (state.u_dmg[lurker], state.hp(lurker)) == (2, 5)
+    state.submit(1, SEED_75[-1])
+    assert state.result == {"winner": 0, "reason": "the King of seat 1 died", "scores": [4, 0]}
+    assert state.alive(lurker) and state.board_[board.parse("B3")] == lurker
+    assert (state.u_dmg[lurker], state.hp(lurker)) == (2, 2)
+    assert state.units(1) == []
 
 
 @FAST
