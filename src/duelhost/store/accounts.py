@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import delete, func, insert, or_, select, update
-from sqlalchemy.engine import Engine, RowMapping
+from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import IntegrityError
 
 from duelhost.store.schema import (
@@ -103,15 +103,7 @@ class AccountStore:
                 if codes:
                     connection.execute(insert(recovery_codes), codes)
                 if passkey is not None:
-                    connection.execute(
-                        insert(passkeys).values(
-                            credential_id=passkey.credential_id,
-                            account_id=account.id,
-                            public_key=passkey.public_key,
-                            sign_count=passkey.sign_count,
-                            created=account.created,
-                        )
-                    )
+                    _insert_passkey(connection, passkey, account.id, account.created)
         except IntegrityError:
             raise NameTaken(account.name) from None
 
@@ -199,15 +191,7 @@ class AccountStore:
 
     def add_passkey(self, passkey: Passkey, now: float) -> None:
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(passkeys).values(
-                    credential_id=passkey.credential_id,
-                    account_id=passkey.account_id,
-                    public_key=passkey.public_key,
-                    sign_count=passkey.sign_count,
-                    created=now,
-                )
-            )
+            _insert_passkey(connection, passkey, passkey.account_id, now)
 
     def passkey(self, credential_id: str) -> Passkey | None:
         with self.engine.connect() as connection:
@@ -397,3 +381,15 @@ class AccountStore:
 
 
 __all__ = ["PERSON", "Account", "AccountStore", "Holder", "NameTaken", "Passkey"]
+
+
+def _insert_passkey(connection: Connection, passkey: Passkey, account_id: str, now: float) -> None:
+    connection.execute(
+        insert(passkeys).values(
+            credential_id=passkey.credential_id,
+            account_id=account_id,
+            public_key=passkey.public_key,
+            sign_count=passkey.sign_count,
+            created=now,
+        )
+    )

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, insert, or_, select, update
+from sqlalchemy import Table, func, insert, or_, select, update
 from sqlalchemy.engine import Engine, RowMapping
 
 from duelhost.store.schema import accounts, challenges, seeks
@@ -118,17 +118,7 @@ class OfferStore:
         return None if row is None else _seek(row._mapping)
 
     def open_seek_count(self, account_id: str, now: float) -> int:
-        with self.engine.connect() as connection:
-            found = connection.execute(
-                select(func.count())
-                .select_from(seeks)
-                .where(
-                    seeks.c.account_id == account_id,
-                    seeks.c.state == "open",
-                    seeks.c.expires > now,
-                )
-            ).scalar_one()
-        return int(found)
+        return self._open_count(seeks, seeks.c.account_id, account_id, now)
 
     def challenge(self, challenge_id: str) -> Offer | None:
         with self.engine.connect() as connection:
@@ -150,15 +140,15 @@ class OfferStore:
         return [_challenge(row._mapping) for row in found]
 
     def open_challenge_count(self, account_id: str, now: float) -> int:
+        return self._open_count(challenges, challenges.c.challenger_id, account_id, now)
+
+    def _open_count(self, table: Table, maker: Any, account_id: str, now: float) -> int:
+        """The offers of ``table`` an account made that are open and in force."""
         with self.engine.connect() as connection:
             found = connection.execute(
                 select(func.count())
-                .select_from(challenges)
-                .where(
-                    challenges.c.challenger_id == account_id,
-                    challenges.c.state == "open",
-                    challenges.c.expires > now,
-                )
+                .select_from(table)
+                .where(maker == account_id, table.c.state == "open", table.c.expires > now)
             ).scalar_one()
         return int(found)
 

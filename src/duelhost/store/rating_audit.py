@@ -25,7 +25,7 @@ from duelhost.core.errors import ConfigError
 from duelhost.ratings import glicko2, rules
 from duelhost.ratings.glicko2 import DEFAULT, Parameters
 from duelhost.ratings.pools import pool_of
-from duelhost.store.ratings import Game, Held, Key, step
+from duelhost.store.ratings import RATING_FIELDS, Game, Held, Key, step
 from duelhost.store.schema import (
     accounts,
     match_log,
@@ -51,16 +51,6 @@ CHANGE_FIELDS = (
     "deviation_after",
     "volatility_after",
     "time",
-)
-TABLE_FIELDS = (
-    "rating",
-    "deviation",
-    "volatility",
-    "games",
-    "wins",
-    "draws",
-    "losses",
-    "last_game",
 )
 
 
@@ -345,7 +335,7 @@ def compare(expected: Ledger, actual: Ledger) -> list[str]:
             where = "the table" if theirs is None else "the records"
             problems.append(f"{key[0]} in pool {key[1]}: no rating from {where}")
         else:
-            problems += _differences(f"{key[0]} in pool {key[1]}:", mine, theirs, TABLE_FIELDS)
+            problems += _differences(f"{key[0]} in pool {key[1]}:", mine, theirs, RATING_FIELDS)
     return problems
 
 

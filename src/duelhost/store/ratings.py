@@ -344,7 +344,7 @@ def _write(connection: Connection, held: dict[Key, Held], keys: list[Key], now: 
     )
 
 
-_COLUMNS = (
+RATING_FIELDS = (
     "rating",
     "deviation",
     "volatility",
@@ -353,8 +353,9 @@ _COLUMNS = (
     "draws",
     "losses",
     "last_game",
-    "updated",
 )
+"""A ratings row's columns that follow from the records (``updated`` does not)."""
+_COLUMNS = (*RATING_FIELDS, "updated")
 
 
 def rate_series(

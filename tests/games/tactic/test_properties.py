@@ -57,7 +57,7 @@ def random_match(seed: int, limit: int = 600) -> TacticState:
     return state
 
 
-SEED_75 = (
+SEED_75_TEXT = (
     "faction Network, faction Network, king E1, king C7, place Lurker A1, place Spammer B7, "
     "place Troll D2, place Firewall A6, place Troll C2, place Chain G7, place Spammer F2, "
     "place Firewall A7, place Firewall G2, place Troll F6, place Lurker B2, place Lurker D6, "
@@ -70,7 +70,8 @@ SEED_75 = (
     "B3-C3, F3-F2, end, D5>C5, G5-F6, F4-E4, C5>C6, C6-B5, E4>E3, B7-C6, C6>C5, end, A1-A2, "
     "end, F6-E5, C6-D6, E5>E4, B5-A4, D5>C5, C5-C4, D6 dust D5, C4>C3, end, E3-E4, F2-G1, "
     "G2-F2, C3-B4, A2-B3, B3>B4, end, A4-A3, D5>D6"
-).split(", ")
+)
+SEED_75 = SEED_75_TEXT.split(", ")
 
 
 def test_nothing_resolves_after_a_king_dies() -> None:
