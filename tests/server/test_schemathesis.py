@@ -21,12 +21,16 @@ from tests.server.conftest import GENEROUS  # noqa: E402
 DB = Path(__import__("tempfile").mkdtemp()) / "schemathesis.sqlite3"
 APP = create_app(store=Store(f"sqlite:///{DB}"), settings=GENEROUS)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+TIMEOUT = 60.0
+"""Seconds an answer may take (schemathesis's default is 10): a password's hashing runs on one
+low-priority thread, which a loaded 2-core machine starves for longer (a ReadTimeout was seen
+at load 14). No route streams, so no call waits for it."""
 
 
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_request_gets_a_server_error(case: schemathesis.Case) -> None:
-    response = case.call()
+    response = case.call(timeout=TIMEOUT)
     assert response.status_code < 500, f"{case.method} {case.path}: {response.text}"
 
 
@@ -36,4 +40,6 @@ def test_answers_conform_to_the_schema(case: schemathesis.Case) -> None:
     """Status codes, content types and bodies as documented. Requests that fit the schema may
     still be refused (an unknown game name, a match id that does not exist): the games are
     registered at run time, so the schema cannot list them."""
-    case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])
+    case.call_and_validate(
+        excluded_checks=[schemathesis.checks.positive_data_acceptance], timeout=TIMEOUT
+    )

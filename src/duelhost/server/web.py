@@ -325,7 +325,7 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
 async def match_replay(
     match_id: str,
     request: Request,
-    start: int = Query(0, alias="from", ge=0, description="the first step of the page"),
+    start: int = Query(0, alias="from", ge=0, le=2**63 - 1, description="the page's first step"),
 ) -> Response:
     """The replay of a finished match (409 while it is in play: its views hold secrets), a
     page of steps at a time (``server.replays``: built off the event loop, kept)."""
@@ -368,7 +368,7 @@ async def match_reference(match_id: str, request: Request) -> Response:
 async def record_replay(
     request: Request,
     record: dict[str, Any] = Body(...),  # noqa: B008
-    start: int = Query(0, alias="from", ge=0, description="the first step of the page"),
+    start: int = Query(0, alias="from", ge=0, le=2**63 - 1, description="the page's first step"),
 ) -> Response:
     """The replay of a record file (as ``GET /api/matches/{id}/record`` gives it), a page of
     steps at a time: post the same record with ``?from=`` for the next page."""

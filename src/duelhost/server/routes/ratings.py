@@ -273,7 +273,7 @@ async def parameters() -> Any:
 @router.get("/api/ratings/changes", responses=ERRORS)
 async def changes(
     request: Request,
-    after: int = Query(0, ge=0, description="the last change id already read"),
+    after: int = Query(0, ge=0, le=2**63 - 1, description="the last change id already read"),
     limit: int = Query(1000, ge=1, le=5000),
 ) -> Any:
     """Every rating change in the order it was made, with all its inputs (both ratings before,
