@@ -23,8 +23,8 @@ from tests.web.conftest import SHOTS, create, ready, shoot
 BUDGET = 300 * 1024
 """Issue 10: the client's JS and CSS together, uncompressed."""
 
-LOADS = int(os.environ.get("DUELHOST_PAGE_LOADS", "2"))
-"""Page loads per page (each in a fresh browser context: nothing cached): 2 in CI, which checks
+LOADS = int(os.environ.get("DUELHOST_PAGE_LOADS", "1"))
+"""Page loads per page (each in a fresh browser context: nothing cached): 1 in CI, which checks
 every page draws; the figures of docs/performance.md take 5 (``DUELHOST_PAGE_LOADS=5``)."""
 
 NAVIGATION = """() => {
