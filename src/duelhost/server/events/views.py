@@ -21,6 +21,7 @@ from duelhost.events import planned_rounds, standings, standings_json
 from duelhost.events.record import Format
 from duelhost.host import Match
 from duelhost.host.messages import LogEntry
+from duelhost.ratings.bots import bot_account_name
 from duelhost.server.events.state import MAX_DELAY, EventState
 from duelhost.server.hub import Live
 
@@ -36,8 +37,11 @@ def event_view(state: EventState) -> dict[str, Any]:
     for entrant in record.all_entrants():
         current = record.entrant(entrant.id)
         seat = settings.seats.get(entrant.id, {})
+        bot = seat.get("bot")
         entrants.append({**current.to_json(), "status": status.get(entrant.id, "in"),
-                         "bot": seat.get("bot"),
+                         "bot": bot,
+                         "account": None if not bot else bot_account_name(record.config.game,
+                                                                          str(bot)),
                          "checked_in": entrant.id in settings.checked_in})
     names = {e["id"]: e["name"] for e in entrants}
     rounds = []

@@ -25,17 +25,20 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.events import Format, standings, standings_csv, standings_json, to_trf
+from duelhost.ratings.bots import bot_account_id, bot_account_name
+from duelhost.ratings.pools import pool_of
 from duelhost.server.access import hub_of
 from duelhost.server.accounts import sessions
 from duelhost.server.errors import ERRORS, ApiError
-from duelhost.server.events.actions import account_name, build, check_in
-from duelhost.server.events.models import CreateEvent
+from duelhost.server.events.actions import Rated, account_name, build, check_in
+from duelhost.server.events.models import CreateEvent, EntrantIn
 from duelhost.server.events.service import EventConflict, EventMissing, EventService
 from duelhost.server.events.state import EventState, unseal
 from duelhost.server.events.views import board_view, ended_at, event_view
 from duelhost.server.hub import NotFound
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.routes.accounts import accounts_of, signed_in
+from duelhost.store.event_ratings import standings_in_pool
 
 router = APIRouter()
 
@@ -85,6 +88,25 @@ async def resolve_accounts(request: Request, names: list[str]) -> dict[str, tupl
     return found
 
 
+async def ratings_in_pool(request: Request, game: str, options: dict[str, Any],
+                          account_ids: list[str | None]) -> Rated:
+    """These accounts' ratings and rated games in the pool of ``game`` with ``options`` (for
+    seeding and the entry conditions); none when the game or options are not valid (the change
+    refuses them)."""
+    try:
+        pool = pool_of(game, dict(options))
+    except (ConfigError, ValueError, TypeError):
+        return {}
+    ids = [a for a in account_ids if a]
+    return await asyncio.to_thread(standings_in_pool, hub_of(request).store.engine, ids, pool)
+
+
+def bot_ids(game: str, entrants: list[EntrantIn]) -> list[str | None]:
+    """The accounts of the bot entries among ``entrants`` (a bot of ``game`` at its level)."""
+    return [bot_account_id(bot_account_name(game, e.bot)) for e in entrants
+            if e.kind == "bot" and e.bot]
+
+
 async def changed(request: Request, event_id: str, change: Any) -> EventState:
     """Apply a change, its refusals as 400 (409 when the event kept changing)."""
     try:
@@ -106,10 +128,12 @@ async def create_event(request: Request, body: CreateEvent) -> Any:
     hub = hub_of(request)
     names = [n for n in (account_name(e) for e in body.entrants) if n is not None]
     accounts = await resolve_accounts(request, names)
+    rated = await ratings_in_pool(request, body.game, body.options, [
+        *(found[0] for found in accounts.values()), *bot_ids(body.game, body.entrants)])
     organizer = signed_in(request)
     try:
         record, settings, secret, host_key, keys = build(
-            body, hub.server_key, accounts, None if organizer is None else organizer.id)
+            body, hub.server_key, accounts, None if organizer is None else organizer.id, rated)
     except ConfigError as error:
         raise ApiError(400, str(error)) from None
     state = await events_of(request).create(record, settings, secret, host_key)
