@@ -143,7 +143,7 @@ def test_entry_conditions_accounts_only_and_minimum_rated_games(client: TestClie
     base = {"format": "swiss", "game": "goofspiel", "options": {"galaxies": 1}, "rounds": 2}
     alice = {"name": "alice", "kind": "account", "account": "alice"}
     guest = {"name": "Gus", "kind": "guest"}
-    cases = [
+    cases: list[tuple[dict[str, Any], list[dict[str, Any]], str]] = [
         ({"min_rated_games": 2}, [alice], "alice has 0 rated games of goofspiel.classic-7; this "
          "event's entry conditions ask for at least 2"),
         ({"min_rated_games": 4}, [{"name": "bob", "kind": "account"}],
