@@ -82,9 +82,10 @@ def event_view(state: EventState) -> dict[str, Any]:
 
 
 def board_view(state: EventState, live: Live | None, match_id: str, now: float,
-               delay: float) -> dict[str, Any]:
-    """One board at a glance: who plays, the clock, whether paused, a text thumbnail (for
-    spectators, as it was ``delay`` seconds ago)."""
+               delay: float, with_view: bool = False) -> dict[str, Any]:
+    """One board at a glance: who plays, the clock, whether paused, a text thumbnail and, with
+    ``with_view``, the spectator's view the pages draw the live thumbnail from with the game's
+    own board (for spectators, all as it was ``delay`` seconds ago)."""
     game = state.settings.games.get(match_id, {})
     data: dict[str, Any] = {"match": match_id, "round": game.get("round"),
                             "board": game.get("board"), "game": game.get("game")}
@@ -100,6 +101,8 @@ def board_view(state: EventState, live: Live | None, match_id: str, now: float,
         remaining=None if clock is None else clock["remaining"],
         thumbnail=match.render(match.state.view(None))[:THUMBNAIL],
     )
+    if with_view:
+        data["view"] = match.state.view(None)
     return data
 
 

@@ -6,7 +6,8 @@ an entrant's own board. The host's actions are in ``routes.event_host``.
 - ``GET /api/events/{id}``: the event (entrants, rounds with pairings and results, standings,
   announcements); for spectators as it was the host's delay ago.
 - ``GET /api/events/{id}/boards``: every board of the current round (every game on) at a
-  glance: clock, paused, a text thumbnail; with the host key the present, else delayed.
+  glance: clock, paused, a text thumbnail (``?views=true``: each spectator view too, which the
+  pages draw as live thumbnails); with the host key the present, else delayed.
 - ``GET /api/events/{id}/record``: the event record, with every finished match's record and
   the log of host actions (``duelhost verify`` checks it).
 - ``GET /api/events/{id}/standings.csv``, ``standings.json``, ``trf`` (Swiss): exports.
@@ -20,7 +21,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from duelhost.core.errors import ConfigError, IllegalAction
@@ -162,8 +163,12 @@ async def get_event(request: Request, event_id: str,
 
 @router.get("/api/events/{event_id}/boards", responses=ERRORS)
 async def boards(request: Request, event_id: str,
-                 authorization: str | None = Header(default=None)) -> Any:
-    """Every game on now (and the current round's finished ones), at a glance."""
+                 authorization: str | None = Header(default=None),
+                 views: bool = Query(False, description="each board's spectator view too "
+                                     "(the pages draw their live thumbnails from it)"),
+                 ) -> Any:
+    """Every game on now (and the current round's finished ones), at a glance; for all but the
+    host, as it was the spectator delay ago."""
     state = await event_or_404(request, event_id)
     hub = hub_of(request)
     host = is_host(request, state, authorization)
@@ -175,7 +180,7 @@ async def boards(request: Request, event_id: str,
         live = None
         with contextlib.suppress(NotFound, OwnedElsewhere, ConfigError, ValueError):
             live = hub.get(match_id)
-        board = board_view(state, live, match_id, now, delay)
+        board = board_view(state, live, match_id, now, delay, views)
         if host:
             board["invites"] = {seat: unseal(hub.server_key, f"{match_id}:{seat}", sealed)
                                 for seat, sealed in state.settings.games.get(
