@@ -277,3 +277,27 @@ def test_no_scouting_refuses_a_playing_entrants_browser_the_other_boards(
     assert client.get(f"/api/matches/{own}").status_code == 200
     client.cookies.clear()
     assert client.get(f"/api/matches/{other}").status_code == 200
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_boards_views_for_thumbnails_lag_by_the_spectator_delay(client: TestClient) -> None:
+    made = client.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 1, "delay": 600,
+        "options": {"galaxies": 1, "planets": 5}, "entrants": bots(2)}).json()
+    event_id, key = made["id"], made["host_key"]
+    client.post(f"/api/events/{event_id}/start", headers=bearer(key))
+    # The two bots play their game at once: the host sees it over, with its last view.
+    deadline = time.monotonic() + 30
+    while not (hosts := client.get(f"/api/events/{event_id}/boards?views=true",
+                                   headers=bearer(key)).json()["boards"]) or not hosts[0]["over"]:
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.1)
+    # (five decisions, more if a tie was replayed)
+    assert hosts[0]["view"]["is_over"] is True and hosts[0]["view"]["decision"] >= 5
+    # A spectator's thumbnail is drawn from the view of ten minutes ago: the game's start.
+    seen = client.get(f"/api/events/{event_id}/boards?views=true").json()
+    assert seen["delay"] == 600
+    board = seen["boards"][0]
+    assert board["over"] is False and board["view"]["decision"] == 0
+    assert board["view"]["is_over"] is False
+    assert "view" not in client.get(f"/api/events/{event_id}/boards").json()["boards"][0]
