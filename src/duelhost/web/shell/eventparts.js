@@ -64,6 +64,7 @@ export function roundsList(event) {
   if (!event.rounds.length) return h("p", {class: "muted"}, "No round paired yet.");
   const closed = event.phase === "closed";
   const rounds = [...event.rounds].reverse().slice(0, event.format === "arena" ? 12 : undefined);
+  const judged = rounds.some((r) => r.pairings.some((p) => (p.games || []).some((g) => g.adjudicated)));
   return h("div", {class: "rounds"}, rounds.map((round) => h("section", {class: "round"},
     h("h4", {}, event.format === "arena" ? `Wave ${round.number}` + (round.at !== null ? ` · ${Math.round(round.at)} s` : "") : `Round ${round.number}`),
     h("ol", {class: "pairings"}, round.pairings.map((p) => h("li", {},
@@ -71,7 +72,8 @@ export function roundsList(event) {
       h("span", {class: "who"}, p.first_name, h("span", {class: "muted"}, " – "), p.second_name ?? h("em", {}, "bye")),
       h("span", {class: "res num"}, result(p)),
       closed ? (p.games || []).filter((g) => g.match_id).map((g, k) =>
-        h("a", {href: `/replay/${g.match_id}`, class: "replay"}, (p.games.length > 1 ? `game ${k + 1}` : "replay"))) : null))))));
+        h("a", {href: `/replay/${g.match_id}`, class: "replay"}, (p.games.length > 1 ? `game ${k + 1}` : "replay"))) : null))))),
+    judged ? h("p", {class: "small muted legend"}, "* adjudicated by the host (the reason is in the match's record)") : null);
 }
 
 function clockText(board, names) {

@@ -71,7 +71,11 @@ function draw(board, names) {
     return quiet(h("div", {class: "thumb drawn", "aria-hidden": "true"}, svgs.slice(0, 3).map((svg) => {
       svg.removeAttribute("width");
       svg.removeAttribute("height");
-      svg.classList.add("thumb-svg");
+      // As wide as the card, at most about 48 px a row of the drawing's units (a strip of
+      // one galaxy stays a strip, not a poster).
+      const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+      const rows = box.length === 4 && box[3] > 0 ? box[3] : 4;
+      svg.classList.add("thumb-svg", rows <= 1.5 ? "rows-1" : rows <= 4 ? "rows-3" : "rows-many");
       return svg;
     })));
   }
