@@ -176,7 +176,7 @@ def test_entry_conditions_accounts_only_and_minimum_rated_games(client: TestClie
     url, host = f"/api/events/{open_event['id']}/settings", bearer(open_event["host_key"])
     refused = client.post(url, headers=host, json={"min_rated_games": 1})
     assert refused.status_code == 400
-    assert refused.json()["error"] == ("at least 1 rated games of goofspiel.classic-7: alice, "
+    assert refused.json()["error"] == ("at least 1 rated game of goofspiel.classic-7: alice, "
                                        "Gus have fewer (withdraw them first, or ask for fewer)")
     refused = client.post(url, headers=host, json={"accounts_only": True})
     assert refused.status_code == 400 and "Gus is a named guest" in refused.json()["error"]

@@ -312,7 +312,8 @@ def configure(state: EventState, body: EventSettingsIn, now: float,
         short = [e.name for e in _in_event(state)
                  if (rated or {}).get(state.account_of(e.id) or "", (0.0, 0))[1] < least]
         if short:
-            raise ConfigError(f"at least {least} rated games of {pool(state)}: "
+            raise ConfigError(f"at least {least} rated game{'' if least == 1 else 's'} of "
+                              f"{pool(state)}: "
                               f"{', '.join(short[:5])} {'has' if len(short) == 1 else 'have'} "
                               "fewer (withdraw them first, or ask for fewer)")
     for name, value in changed.items():
