@@ -180,9 +180,16 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     board.locator(".outcome").select_option(label="Ann wins")
     board.locator(".adjudicate-go").click()
     ann.wait_for_function("() => window.duelhost.frame.is_over")
-    event = event_of(pg_server, event_id, key)
-    games = [g for p in event["rounds"][0]["pairings"] for g in p["games"]]
-    judged = [g for g in games if g.get("adjudicated")]
+    # The player's board learns the end at once; the event's record a moment later (the
+    # adjudication's result is reported into it after the match has ended).
+    deadline = time.monotonic() + 30
+    while True:
+        event = event_of(pg_server, event_id, key)
+        games = [g for p in event["rounds"][0]["pairings"] for g in p["games"]]
+        judged = [g for g in games if g.get("adjudicated")]
+        if judged or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert len(judged) == 1 and judged[0]["reason"] == "Ann's opponent left the hall"
     assert judged[0]["outcome"] == ("1-0" if judged[0]["first"] == "ann" else "0-1")
     record = httpx.get(f"{pg_server.url}/api/matches/{judged[0]['match_id']}/record",
