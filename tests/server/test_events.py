@@ -171,7 +171,14 @@ def test_a_short_arena_pairs_players_again_as_they_finish(client: TestClient) ->
 @pytest.mark.release
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_a_ten_minute_arena(client: TestClient) -> None:
+    started = time.monotonic()
     event = run_arena(client, 600, 12)
+    games = [g for r in event["rounds"] for p in r["pairings"] for g in p["games"]]
+    # The figures docs/events.md records (run with -s to see them).
+    print(f"ten-minute arena: {len(event['rounds'])} waves, {len(games)} games, "
+          f"{sum(1 for g in games if g['outcome'] is None)} left on at the end, winner "
+          f"{event['standings'][0]['name']} with {event['standings'][0]['points']} points, "
+          f"{time.monotonic() - started:.0f} s from creation to a verified record")
     assert len(event["rounds"]) > 100
 
 
@@ -270,3 +277,27 @@ def test_no_scouting_refuses_a_playing_entrants_browser_the_other_boards(
     assert client.get(f"/api/matches/{own}").status_code == 200
     client.cookies.clear()
     assert client.get(f"/api/matches/{other}").status_code == 200
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_boards_views_for_thumbnails_lag_by_the_spectator_delay(client: TestClient) -> None:
+    made = client.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 1, "delay": 600,
+        "options": {"galaxies": 1, "planets": 5}, "entrants": bots(2)}).json()
+    event_id, key = made["id"], made["host_key"]
+    client.post(f"/api/events/{event_id}/start", headers=bearer(key))
+    # The two bots play their game at once: the host sees it over, with its last view.
+    deadline = time.monotonic() + 30
+    while not (hosts := client.get(f"/api/events/{event_id}/boards?views=true",
+                                   headers=bearer(key)).json()["boards"]) or not hosts[0]["over"]:
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.1)
+    # (five decisions, more if a tie was replayed)
+    assert hosts[0]["view"]["is_over"] is True and hosts[0]["view"]["decision"] >= 5
+    # A spectator's thumbnail is drawn from the view of ten minutes ago: the game's start.
+    seen = client.get(f"/api/events/{event_id}/boards?views=true").json()
+    assert seen["delay"] == 600
+    board = seen["boards"][0]
+    assert board["over"] is False and board["view"]["decision"] == 0
+    assert board["view"]["is_over"] is False
+    assert "view" not in client.get(f"/api/events/{event_id}/boards").json()["boards"][0]

@@ -151,6 +151,17 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     console = open_page(f"/events/{event_id}/host#key={key}")
     console.click("#start")
     console.wait_for_selector(".eboard")
+    # "Never pair": two different entrants by default; the same one twice is refused in words
+    # and nothing is sent.
+    assert console.input_value("#forbid-a") != console.input_value("#forbid-b")
+    console.select_option("#forbid-b", console.input_value("#forbid-a"))
+    console.click("#forbid")
+    console.wait_for_selector(".note.refusal:has-text('choose two different entrants')")
+    console.select_option("#forbid-b", index=1)
+    assert not [a for a in httpx.get(f"{pg_server.url}/api/events/{event_id}/record",
+                                     timeout=30).json()["actions"] if a["kind"] == "forbid"]
+    # Every board a live thumbnail drawn by the game's own board; one click on it spectates.
+    console.wait_for_selector(".eboard .thumb.drawn svg")
     ann = open_page(made["entrants"]["ann"]["url"])
     ann.click("#my-game")
     ann.wait_for_function("() => window.duelhost?.frame?.phase === 'playing'")
@@ -169,9 +180,16 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     board.locator(".outcome").select_option(label="Ann wins")
     board.locator(".adjudicate-go").click()
     ann.wait_for_function("() => window.duelhost.frame.is_over")
-    event = event_of(pg_server, event_id, key)
-    games = [g for p in event["rounds"][0]["pairings"] for g in p["games"]]
-    judged = [g for g in games if g.get("adjudicated")]
+    # The player's board learns the end at once; the event's record a moment later (the
+    # adjudication's result is reported into it after the match has ended).
+    deadline = time.monotonic() + 30
+    while True:
+        event = event_of(pg_server, event_id, key)
+        games = [g for p in event["rounds"][0]["pairings"] for g in p["games"]]
+        judged = [g for g in games if g.get("adjudicated")]
+        if judged or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert len(judged) == 1 and judged[0]["reason"] == "Ann's opponent left the hall"
     assert judged[0]["outcome"] == ("1-0" if judged[0]["first"] == "ann" else "0-1")
     record = httpx.get(f"{pg_server.url}/api/matches/{judged[0]['match_id']}/record",
@@ -179,13 +197,24 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     assert record["ended"]["kind"] == "adjudicate" and len(record["pauses"]) == 1
     shoot(console, "event-console-1280")
     small_console = open_page(f"/events/{event_id}/host#key={key}", width=400)
-    small_console.wait_for_selector(".eboard")
+    small_console.wait_for_selector(".eboard .thumb.drawn")
+    # At 400 px the console's name is whole in the top bar (not cut to "C…").
+    assert small_console.evaluate(
+        "(() => { const t = document.getElementById('title');"
+        " return t.textContent.startsWith('Console: ') && t.scrollWidth <= t.clientWidth; })()")
     shoot(small_console, "event-console-400")
     audience = open_page(f"/events/{event_id}")
-    audience.wait_for_selector(".eboard")
+    audience.wait_for_selector(".eboard .thumb.drawn svg")
+    link = audience.locator(".eboard .thumblink").first
+    assert (link.get_attribute("href") or "").startswith("/watch/")
     shoot(audience, "event-audience-1280")
+    link.click()
+    audience.wait_for_function("() => window.duelhost?.frame")
+    assert "/watch/" in audience.url
+    audience.go_back()
+    audience.wait_for_selector(".eboard .thumb.drawn svg")
     small = open_page(f"/events/{event_id}", width=400)
-    small.wait_for_selector(".eboard")
+    small.wait_for_selector(".eboard .thumb.drawn")
     shoot(small, "event-audience-400")
     # The spectator delay: the bots' board, over now, is still on for a spectator.
     console.fill("#delay", "120")

@@ -3,11 +3,13 @@
 A change of an event is stored only over the version it was read at (``save`` answers False
 when another process stored a change meanwhile), and its log entry goes in the same
 transaction: a round is paired once, whatever processes race, and every action that changed
-the record is in the log.
+the record is in the log. A rated knockout's series decided by a change is rated in that same
+transaction (``store.event_ratings``): once, with the result that decided it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +17,7 @@ import orjson
 from sqlalchemy import func, insert, select, update
 
 from duelhost.store import Store
+from duelhost.store.event_ratings import SeriesDue, rate_event_series
 from duelhost.store.schema import event_log, events, matches
 
 
@@ -66,9 +69,11 @@ class EventStore:
             version=int(row.version), created=row.created, updated=row.updated,
         )
 
-    def save(self, row: EventRow, entries: list[dict[str, Any]], now: float) -> bool:
+    def save(self, row: EventRow, entries: list[dict[str, Any]], now: float,
+             series: Sequence[SeriesDue] = ()) -> bool:
         """Store ``row`` as version ``row.version + 1`` if the stored one is still
-        ``row.version``, with its log entries; False (nothing stored) if it is not."""
+        ``row.version``, with its log entries and the rating of each ``series`` it decided;
+        False (nothing stored, nothing rated) if it is not."""
         with self.store.engine.begin() as connection:
             done = connection.execute(
                 update(events)
@@ -87,6 +92,8 @@ class EventStore:
                      "entry": _dumps(entry)}
                     for k, entry in enumerate(entries)
                 ])
+            for due in series:
+                rate_event_series(connection, due)
         row.version += 1
         row.updated = now
         return True

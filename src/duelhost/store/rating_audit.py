@@ -23,6 +23,7 @@ from sqlalchemy.engine import Engine
 
 from duelhost.core.errors import ConfigError
 from duelhost.ratings import glicko2, rules
+from duelhost.ratings.bots import bot_account_name
 from duelhost.ratings.glicko2 import DEFAULT, Parameters
 from duelhost.ratings.pools import pool_of
 from duelhost.store.ratings import RATING_FIELDS, Game, Held, Key, step
@@ -122,7 +123,6 @@ def facts_from_store(engine: Engine) -> list[Facts]:
                 )
             ).all()
         )
-    from duelhost.ratings.bots import bot_account_name
 
     found = []
     for row in rows:
@@ -171,12 +171,17 @@ def _series_facts(engine: Engine, names: dict[tuple[str, int], str]) -> list[Fac
             .order_by(rating_changes.c.id)
         ).all()
         listed = sorted({m for row in rows for m in json.loads(row.series)})
-        results = {
-            m: None if r is None else json.loads(r)
-            for m, r in connection.execute(
-                select(matches.c.id, matches.c.result).where(matches.c.id.in_(listed))
+        results: dict[str, dict[str, Any] | None] = {}
+        bots: dict[tuple[str, int], str] = {}
+        for m, r, game, seats in connection.execute(
+            select(matches.c.id, matches.c.result, matches.c.game, matches.c.seats).where(
+                matches.c.id.in_(listed)
             )
-        }
+        ):
+            results[m] = None if r is None else json.loads(r)
+            for number, seat in enumerate(json.loads(seats)[:2]):
+                if seat.get("kind") == "bot":  # a bot's seat is its bot's account
+                    bots[(m, number)] = bot_account_name(game, str(seat.get("bot") or "random"))
     found: dict[str, Facts] = {}
     for row in rows:
         series = json.loads(row.series)
@@ -190,7 +195,11 @@ def _series_facts(engine: Engine, names: dict[tuple[str, int], str]) -> list[Fac
         wins = [0, 0]
         for match_id in fact.series or []:
             winner = (results.get(match_id) or {}).get("winner")
-            holder = names.get((match_id, winner)) if winner in (0, 1) else None
+            holder = (
+                names.get((match_id, winner), bots.get((match_id, winner)))
+                if winner in (0, 1)
+                else None
+            )
             if holder in fact.players:
                 wins[fact.players.index(holder)] += 1
         score = glicko2.series_score(wins[0], wins[1])

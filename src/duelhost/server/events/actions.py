@@ -28,6 +28,8 @@ from duelhost.events import (
     withdraw,
 )
 from duelhost.host import make_clock
+from duelhost.ratings.bots import bot_account_id, bot_account_name
+from duelhost.ratings.pools import pool_of
 from duelhost.server.events.models import CreateEvent, EntrantIn, EventSettingsIn
 from duelhost.server.events.state import (
     MAX_ANNOUNCEMENT,
@@ -41,13 +43,21 @@ from duelhost.server.hub.lifecycle import check_option_types
 Entries = list[dict[str, Any]]
 Accounts = dict[str, tuple[str, str]]
 """Account name (as asked) -> (account id, account name), resolved before a change."""
+Rated = dict[str, tuple[float, int]]
+"""Account id -> (rating, rated games) in the event's rating pool, read before a change (an
+account rated nowhere there is left out: a new player's rating, no rated games)."""
+NEW_RATING = 1500
+"""The seeding rating of an account or bot not rated in the event's pool yet (a new
+player's Glicko-2 rating)."""
 
 
-def build(body: CreateEvent, server_key: bytes, accounts: Accounts,
-          organizer: str | None) -> tuple[EventRecord, EventSettings, str, str, dict[str, str]]:
+def build(body: CreateEvent, server_key: bytes, accounts: Accounts, organizer: str | None,
+          rated: Rated | None = None,
+          ) -> tuple[EventRecord, EventSettings, str, str, dict[str, str]]:
     """A new event from its creation request: its record, settings, stored secret, host key
     and the key of each guest entered with it (``accounts``: each account entry's account id
-    and name, by the name asked for)."""
+    and name, by the name asked for; ``rated``: the accounts' and bots' ratings in the event's
+    pool, for seeding and the entry conditions)."""
     from duelhost.server.events.state import event_seed
 
     spec = game_spec(body.game)
@@ -66,12 +76,13 @@ def build(body: CreateEvent, server_key: bytes, accounts: Accounts,
     settings = EventSettings(name=body.name or f"{spec.title} {body.format.replace('_', ' ')}",
                              clock=body.clock, auto=body.auto, delay=body.delay,
                              no_scouting=body.no_scouting, no_show_grace=body.no_show_grace,
-                             organizer=organizer)
+                             organizer=organizer, accounts_only=body.accounts_only,
+                             min_rated_games=body.min_rated_games)
     record = open_event(event_id, config, [], event_seed(server_key, secret))
     state = EventState(_row_stub(event_id), record, settings, event_seed(server_key, secret))
     keys: dict[str, str] = {}
     for entrant in body.entrants:
-        keys.update(_enter(state, entrant, None, accounts))
+        keys.update(_enter(state, entrant, None, accounts, rated or {}))
     return state.record, state.settings, secret, secrets.token_urlsafe(16), keys
 
 
@@ -98,23 +109,59 @@ def account_name(body: EntrantIn) -> str | None:
     return None if body.kind != "account" else (body.account or body.name)
 
 
+def pool(state: EventState) -> str:
+    """The rating pool of the event's games (the entry conditions count rated games there)."""
+    return pool_of(state.record.config.game, dict(state.record.config.options))
+
+
+def check_conditions(state: EventState, name: str, account_id: str | None,
+                     rated: Rated) -> None:
+    """The entry conditions (ConfigError naming the one not met): accounts only (a named guest
+    is refused; players' accounts and bots, which are bot accounts, may enter), and a minimum
+    of rated games in the event's pool (every entrant, bots included)."""
+    settings = state.settings
+    if account_id is None and settings.accounts_only:
+        raise ConfigError(f"{name} cannot enter as a named guest: this event takes accounts "
+                          "only (its entry conditions); enter a player's account or a bot")
+    least = settings.min_rated_games
+    games = 0 if account_id is None else rated.get(account_id, (0.0, 0))[1]
+    if games < least:
+        raise ConfigError(f"{name} has {games} rated game{'' if games == 1 else 's'} of "
+                          f"{pool(state)}; this event's entry conditions ask for at least "
+                          f"{least}")
+
+
+def bot_account(state: EventState, level: str) -> str:
+    """The id of the account of a bot of the event's game."""
+    return bot_account_id(bot_account_name(state.record.config.game, level))
+
+
+def seeding_rating(given: int, account_id: str | None, rated: Rated) -> int:
+    """The rating an entrant is seeded by: the one the host gave, else its account's in the
+    event's pool (a new player's 1500 when it has none there; a guest's 0)."""
+    if given or account_id is None:
+        return given
+    return round(rated.get(account_id, (float(NEW_RATING), 0))[0])
+
+
 def _enter(state: EventState, body: EntrantIn, at: float | None,
-           accounts: Accounts) -> dict[str, str]:
+           accounts: Accounts, rated: Rated) -> dict[str, str]:
     """Enter one entrant into ``state``: the guest's key if it is a guest."""
     game = state.record.config.game
-    if body.kind != "account" and state.settings.accounts_only:
-        raise ConfigError("this event takes accounts only (its entry conditions)")
     if body.kind == "account":
-        return _enter_account(state, body, at, accounts)
+        return _enter_account(state, body, at, accounts, rated)
+    account_id = None
     if body.kind == "bot":
         bots = available_bots(game)
         if body.bot not in bots:
             raise ConfigError(f"a bot entry needs a bot level of {game}: one of "
                               f"{', '.join(bots)}, not {quote_value(body.bot)}")
+        account_id = bot_account(state, str(body.bot))
     elif body.bot is not None:
         raise ConfigError("only a bot entry has a bot level")
-    entrant = Entrant(_entrant_id(state, body), body.name.strip(), body.rating,
-                      EntrantKind(body.kind))
+    check_conditions(state, body.name.strip(), account_id, rated)
+    entrant = Entrant(_entrant_id(state, body), body.name.strip(),
+                      seeding_rating(body.rating, account_id, rated), EntrantKind(body.kind))
     state.record = add_entrant(state.record, entrant, at)
     if body.kind == "bot":
         state.settings.seats[entrant.id] = {"bot": body.bot}
@@ -125,7 +172,7 @@ def _enter(state: EventState, body: EntrantIn, at: float | None,
 
 
 def _enter_account(state: EventState, body: EntrantIn, at: float | None,
-                   accounts: Accounts) -> dict[str, str]:
+                   accounts: Accounts, rated: Rated) -> dict[str, str]:
     name = account_name(body)
     found = accounts.get(str(name))
     if found is None:
@@ -133,18 +180,19 @@ def _enter_account(state: EventState, body: EntrantIn, at: float | None,
     account_id, shown = found
     if state.entrant_of_account(account_id) is not None:
         raise ConfigError(f"{shown} is entered already")
+    check_conditions(state, shown, account_id, rated)
     entrant = Entrant(_entrant_id(state, body.model_copy(update={"name": shown})), shown,
-                      body.rating, EntrantKind.ACCOUNT)
+                      seeding_rating(body.rating, account_id, rated), EntrantKind.ACCOUNT)
     state.record = add_entrant(state.record, entrant, at)
     state.settings.seats[entrant.id] = {"account": account_id}
     return {}
 
 
 def enter(state: EventState, body: EntrantIn, now: float, keys: dict[str, str],
-          accounts: Accounts) -> Entries:
+          accounts: Accounts, rated: Rated | None = None) -> Entries:
     """Add a player: before the start into the list, after it a late entry (Swiss, arena)."""
     before = {e.id for e in state.record.all_entrants()}
-    keys.update(_enter(state, body, _arena_at(state, now), accounts))
+    keys.update(_enter(state, body, _arena_at(state, now), accounts, rated or {}))
     added = [e.id for e in state.record.all_entrants() if e.id not in before]
     return [{"action": "add", "by": "host", "entrant": added[0], "name": body.name,
              "kind": body.kind, "bot": body.bot}]
@@ -201,13 +249,17 @@ def _arena_at(state: EventState, now: float) -> float | None:
 
 
 def replace_holder(state: EventState, entrant: str, holder: EntrantIn,
-                   keys: dict[str, str]) -> Entries:
-    """A substitute plays ``entrant``'s place from now on (a bot, or a guest with a new key)."""
+                   keys: dict[str, str], rated: Rated | None = None) -> Entries:
+    """A substitute plays ``entrant``'s place from now on (a bot, or a guest with a new key),
+    under the entry conditions."""
     if holder.kind == "account":
         raise ConfigError("a substitute is a named guest or a bot (an account enters as a "
                           "new entry)")
     if holder.kind == "bot" and holder.bot not in available_bots(state.record.config.game):
         raise ConfigError(f"a bot substitute needs a bot level of {state.record.config.game}")
+    check_conditions(state, holder.name.strip(),
+                     bot_account(state, str(holder.bot)) if holder.kind == "bot" else None,
+                     rated or {})
     new = Entrant(holder.id or f"{entrant}-sub", holder.name, holder.rating,
                   EntrantKind(holder.kind))
     state.record = substitute(state.record, entrant, new)
@@ -234,8 +286,10 @@ def announce(state: EventState, text: str, now: float) -> Entries:
     return [{"action": "announce", "by": "host", "text": text}]
 
 
-def configure(state: EventState, body: EventSettingsIn, now: float) -> Entries:
-    """Change the host's settings (only those sent)."""
+def configure(state: EventState, body: EventSettingsIn, now: float,
+              rated: Rated | None = None) -> Entries:
+    """Change the host's settings (only those sent); entry conditions the entrants already in
+    do not meet are refused, naming them (``rated``: their accounts' ratings)."""
     changed = body.model_dump(exclude_unset=True)
     if not changed:
         raise ConfigError("no setting to change: send one of "
@@ -248,13 +302,30 @@ def configure(state: EventState, body: EventSettingsIn, now: float) -> Entries:
             raise ConfigError(f"{name} is a time (Unix seconds) from now to a week ahead, "
                               f"not {when!r}")
     if changed.get("accounts_only"):
-        guests = [e.id for e in state.record.all_entrants()
-                  if state.settings.seats.get(e.id, {}).get("account") is None]
+        guests = [e.name for e in _in_event(state) if state.account_of(e.id) is None]
         if guests:
-            raise ConfigError(f"accounts only: {', '.join(guests[:5])} are not accounts")
+            raise ConfigError(f"accounts only: {', '.join(guests[:5])} "
+                              f"{'is a named guest' if len(guests) == 1 else 'are named guests'}"
+                              " (withdraw them first, or keep the event open to guests)")
+    least = changed.get("min_rated_games") or 0
+    if least:
+        short = [e.name for e in _in_event(state)
+                 if (rated or {}).get(state.account_of(e.id) or "", (0.0, 0))[1] < least]
+        if short:
+            raise ConfigError(f"at least {least} rated game{'' if least == 1 else 's'} of "
+                              f"{pool(state)}: "
+                              f"{', '.join(short[:5])} {'has' if len(short) == 1 else 'have'} "
+                              "fewer (withdraw them first, or ask for fewer)")
     for name, value in changed.items():
         setattr(state.settings, name, value)
     return [{"action": "settings", "by": "host", **changed}]
+
+
+def _in_event(state: EventState) -> list[Entrant]:
+    """The entrants still in (not withdrawn or disqualified), as they are held now."""
+    status = state.record.status()
+    return [state.record.entrant(e.id) for e in state.record.all_entrants()
+            if status.get(e.id, "in") == "in"]
 
 
 def check_in(state: EventState, entrant: str) -> Entries:

@@ -39,10 +39,12 @@ from duelhost.events import (
 from duelhost.events.arena import busy, present
 from duelhost.events.director import pairing_over
 from duelhost.events.model import EntrantKind
+from duelhost.ratings.pools import pool_of
 from duelhost.server.events.actions import start_event
 from duelhost.server.events.state import EventState, seal
 from duelhost.server.events.steps import arena_time, close, pair_round
 from duelhost.server.hub import Busy, NotFound
+from duelhost.store.event_ratings import SeriesDue
 
 if TYPE_CHECKING:
     from duelhost.server.events.service import EventService
@@ -124,6 +126,7 @@ async def take_results(service: EventService, event_id: str) -> None:
                 continue  # reported meanwhile
             number, board = on_now[match_id]
             entries.append(record_result(s, number, board, match_id, result, now))
+            series_decided(s, number, board)
         return entries
 
     await service.change(event_id, report)
@@ -159,6 +162,25 @@ def record_result(s: EventState, number: int, board: int, match_id: str,
     s.record = replace(record, actions=(*record.actions, action))
     entry.update(outcome=outcome.value, **{kind.value: why})
     return entry
+
+
+def series_decided(s: EventState, number: int, board: int) -> None:
+    """A rated knockout's best-of-N series just decided is rated once, with the change that
+    decided it (``store.event_ratings``): its games played over the board by the two entrants'
+    accounts (a forfeit never counts), as one game won, drawn or lost. A series' own matches
+    are unrated."""
+    config = s.record.config
+    if not config.rated or config.format is not Format.KNOCKOUT or config.best_of == 1:
+        return
+    pairing = s.record.rounds[number - 1].pairings[board - 1]
+    if pairing.second is None or not pairing_over(s.record, pairing):
+        return
+    accounts = s.account_of(pairing.first), s.account_of(pairing.second)
+    played = tuple(g.match_id for g in pairing.games if g.match_id and g.rated)
+    if accounts[0] is None or accounts[1] is None or not played:
+        return
+    s.series_due.append(SeriesDue(played, pool_of(config.game, dict(config.options)),
+                                  (accounts[0], accounts[1])))
 
 
 # -- the no-show rule ----------------------------------------------------------------------------
@@ -260,14 +282,15 @@ async def start_games(service: EventService, event_id: str) -> None:
         seats = [seat_of(state, due.first), seat_of(state, due.second)]
         config, clock = state.record.config, state.settings.clock
         # A rated event's single games are rated matches (the ratings' rules leave out a
-        # no-show, a guest's seat, an abandoned match); a best-of-N series is not rated game
-        # by game (its one rating update per series is not wired in yet: docs/events.md).
-        rated = config.rated and config.best_of == 1 and any(
-            seat["kind"] == "human" for seat in seats)
+        # no-show, a guest's seat, an abandoned match), two bots' too (their accounts); a
+        # best-of-N series is rated once when it is decided (``series_decided``), its matches
+        # are not.
+        rated = config.rated and config.best_of == 1
         async with limit:
             try:
                 made = await service.hub.create(config.game, dict(config.options), None, {},
-                                                seats, clock, clock is None, rated=rated)
+                                                seats, clock, clock is None, rated=rated,
+                                                bots_rated=True)
             except Busy:
                 return None  # the server is full: the next pass tries again
         service.match_event[made.live.match.id] = event_id

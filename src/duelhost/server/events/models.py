@@ -22,7 +22,8 @@ class EntrantIn(BaseModel):
     account: str | None = Field(default=None, max_length=64,
                                 description="the account's name (account entries)")
     bot: str | None = Field(default=None, max_length=64, description="the bot level (bots)")
-    rating: int = Field(default=0, ge=0, le=4000, description="for seeding")
+    rating: int = Field(default=0, ge=0, le=4000, description="for seeding (0: an account's "
+                        "or bot's rating in the event's pool, 1500 when it has none there)")
     id: str | None = Field(default=None, min_length=1, max_length=32,
                            pattern=r"^[A-Za-z0-9_.-]+$", description="the entry's id (default: "
                            "made from the name)")
@@ -50,6 +51,11 @@ class CreateEvent(BaseModel):
     delay: float = Field(default=0.0, ge=0, le=600, description="spectator delay, seconds")
     no_scouting: bool = False
     no_show_grace: float | None = Field(default=None, gt=0, le=3600)
+    accounts_only: bool = Field(default=False, description="entry condition: accounts only "
+                                "(players' accounts and bots; no named guests)")
+    min_rated_games: int = Field(default=0, ge=0, le=100_000, description="entry condition: "
+                                 "at least this many rated games in the event's rating pool "
+                                 "(every entrant, bots included)")
 
 
 class EventSettingsIn(BaseModel):

@@ -165,7 +165,9 @@ class EventService:
                     raise ConfigError(f"event {event_id} is closed: nothing more can change")
                 entries = change(work)
                 row = work.to_row()
-                if await asyncio.to_thread(self.store.save, row, entries, self.hub.now()):
+                if await asyncio.to_thread(self.store.save, row, entries, self.hub.now(),
+                                           work.series_due):
+                    work.series_due = []
                     self.states[event_id] = work
                     self._index(work)
                     self.snapshots.note(work, self.hub.now())

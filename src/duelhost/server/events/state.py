@@ -19,6 +19,8 @@ from typing import Any
 
 from duelhost.core.errors import ConfigError, quote_value
 from duelhost.events import EventRecord
+from duelhost.ratings.bots import bot_account_id, bot_account_name
+from duelhost.store.event_ratings import SeriesDue
 from duelhost.store.events import EventRow
 
 MAX_DELAY = 600.0
@@ -78,6 +80,8 @@ class EventState:
     record: EventRecord
     settings: EventSettings
     seed: str
+    series_due: list[SeriesDue] = field(default_factory=list)
+    """Series a change decided, rated with it when it is stored (not kept)."""
 
     @property
     def id(self) -> str:
@@ -106,6 +110,16 @@ class EventState:
         for entrant_id, seat in self.settings.seats.items():
             if seat.get("account") == account_id:
                 return entrant_id
+        return None
+
+    def account_of(self, entrant_id: str) -> str | None:
+        """The account that plays the entry now: an account entry's, a bot entry's bot account
+        (``<game>-<bot>``, rated like anyone), None for a guest."""
+        seat = self.settings.seats.get(entrant_id, {})
+        if seat.get("account"):
+            return str(seat["account"])
+        if seat.get("bot"):
+            return bot_account_id(bot_account_name(self.record.config.game, str(seat["bot"])))
         return None
 
     def entrant_of_key(self, key: str) -> str | None:

@@ -21,6 +21,7 @@ from duelhost.events import planned_rounds, standings, standings_json
 from duelhost.events.record import Format
 from duelhost.host import Match
 from duelhost.host.messages import LogEntry
+from duelhost.ratings.bots import bot_account_name
 from duelhost.server.events.state import MAX_DELAY, EventState
 from duelhost.server.hub import Live
 
@@ -36,8 +37,11 @@ def event_view(state: EventState) -> dict[str, Any]:
     for entrant in record.all_entrants():
         current = record.entrant(entrant.id)
         seat = settings.seats.get(entrant.id, {})
+        bot = seat.get("bot")
         entrants.append({**current.to_json(), "status": status.get(entrant.id, "in"),
-                         "bot": seat.get("bot"),
+                         "bot": bot,
+                         "account": None if not bot else bot_account_name(record.config.game,
+                                                                          str(bot)),
                          "checked_in": entrant.id in settings.checked_in})
     names = {e["id"]: e["name"] for e in entrants}
     rounds = []
@@ -78,9 +82,10 @@ def event_view(state: EventState) -> dict[str, Any]:
 
 
 def board_view(state: EventState, live: Live | None, match_id: str, now: float,
-               delay: float) -> dict[str, Any]:
-    """One board at a glance: who plays, the clock, whether paused, a text thumbnail (for
-    spectators, as it was ``delay`` seconds ago)."""
+               delay: float, with_view: bool = False) -> dict[str, Any]:
+    """One board at a glance: who plays, the clock, whether paused, a text thumbnail and, with
+    ``with_view``, the spectator's view the pages draw the live thumbnail from with the game's
+    own board (for spectators, all as it was ``delay`` seconds ago)."""
     game = state.settings.games.get(match_id, {})
     data: dict[str, Any] = {"match": match_id, "round": game.get("round"),
                             "board": game.get("board"), "game": game.get("game")}
@@ -96,6 +101,8 @@ def board_view(state: EventState, live: Live | None, match_id: str, now: float,
         remaining=None if clock is None else clock["remaining"],
         thumbnail=match.render(match.state.view(None))[:THUMBNAIL],
     )
+    if with_view:
+        data["view"] = match.state.view(None)
     return data
 
 

@@ -94,12 +94,15 @@ class Lifecycle(HubBase):
         clock: Any,
         clock_absent: bool,
         rated: bool = False,
+        bots_rated: bool = False,
     ) -> NewMatch:
         """A new match with an invite per human seat and a host key for its creator;
         ConfigError saying what is wrong with the request. A ``rated`` match changes its
-        players' ratings when it ends (``duelhost.store.ratings``), in its game's pool."""
+        players' ratings when it ends (``duelhost.store.ratings``), in its game's pool; it needs
+        a human seat unless ``bots_rated`` (a game of a rated event, whose host entered the
+        bots: their accounts play each other)."""
         game = self._new_game(game_name, options, setup)
-        pool = _rated_pool(game, seed, setup, seats) if rated else None
+        pool = _rated_pool(game, seed, setup, seats, bots_rated) if rated else None
         secret = secrets.token_bytes(32)
         # The match's secret as the host uses it (nonces, the drawn seed and its salt) needs
         # the server key too: a copy of the database alone gives none of them (issue 19).
@@ -177,16 +180,18 @@ class Lifecycle(HubBase):
         return game
 
 
-def _rated_pool(game: Game, seed: Any, setup: Any, seats: Any) -> str:
+def _rated_pool(game: Game, seed: Any, setup: Any, seats: Any, bots_rated: bool = False) -> str:
     """The rating pool of a rated match; ConfigError when the match cannot be rated: a seed
-    or setup the creator chose (a prepared position), or no human seat."""
+    or setup the creator chose (a prepared position), or no human seat (unless
+    ``bots_rated``: a rated event's game between two bots)."""
     if seed is not None or setup:
         raise ConfigError(
             "a rated match is dealt from a drawn seed and the game's own setup: leave out "
             "'seed' and 'setup', or make the match unrated"
         )
     if (
-        isinstance(seats, list)
+        not bots_rated
+        and isinstance(seats, list)
         and seats
         and all(isinstance(s, dict) and s.get("kind") == "bot" for s in seats)
     ):

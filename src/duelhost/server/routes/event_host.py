@@ -38,7 +38,14 @@ from duelhost.server.events.models import (
 from duelhost.server.events.state import EventState, seal
 from duelhost.server.hub import Live, NotFound
 from duelhost.server.ownership import OwnedElsewhere
-from duelhost.server.routes.events import changed, events_of, host_event, resolve_accounts
+from duelhost.server.routes.events import (
+    bot_ids,
+    changed,
+    events_of,
+    host_event,
+    ratings_in_pool,
+    resolve_accounts,
+)
 
 router = APIRouter()
 Auth = Header(default=None)
@@ -54,13 +61,16 @@ def _view(state: EventState) -> dict[str, Any]:
 async def add_entrant(request: Request, event_id: str, body: EntrantIn,
                       authorization: str | None = Auth) -> Any:
     """Add a player; a guest's key comes back once (its link: ``url``)."""
-    await host_event(request, event_id, authorization)
+    state = await host_event(request, event_id, authorization)
     keys: dict[str, str] = {}
     now = hub_of(request).now()
     name = actions.account_name(body)
     accounts = await resolve_accounts(request, [] if name is None else [name])
+    config = state.record.config
+    rated = await ratings_in_pool(request, config.game, dict(config.options), [
+        *(found[0] for found in accounts.values()), *bot_ids(config.game, [body])])
     state = await changed(request, event_id,
-                          lambda s: actions.enter(s, body, now, keys, accounts))
+                          lambda s: actions.enter(s, body, now, keys, accounts, rated))
     added = state.record.all_entrants()[-1]
     key = keys.get(added.id)
     return {"entrant": added.to_json(), "key": key,
@@ -94,9 +104,18 @@ async def close(request: Request, event_id: str, authorization: str | None = Aut
 async def settings(request: Request, event_id: str, body: EventSettingsIn,
                    authorization: str | None = Auth) -> Any:
     """Change the host's settings (only those sent)."""
-    await host_event(request, event_id, authorization)
+    state = await host_event(request, event_id, authorization)
     now = hub_of(request).now()
-    return _view(await changed(request, event_id, lambda s: actions.configure(s, body, now)))
+    rated = await _entrants_ratings(request, state) if body.min_rated_games else {}
+    return _view(await changed(request, event_id,
+                               lambda s: actions.configure(s, body, now, rated)))
+
+
+async def _entrants_ratings(request: Request, state: EventState) -> actions.Rated:
+    """The ratings and rated games of the event's entrants' accounts (bots' included)."""
+    config = state.record.config
+    return await ratings_in_pool(request, config.game, dict(config.options), [
+        state.account_of(e.id) for e in state.record.all_entrants()])
 
 
 @router.post("/api/events/{event_id}/withdraw", responses=ERRORS)
@@ -123,10 +142,13 @@ async def disqualify(request: Request, event_id: str, body: EntrantAction,
 async def substitute(request: Request, event_id: str, body: Substitute,
                      authorization: str | None = Auth) -> Any:
     """A substitute plays an entrant's place from its next game (a guest gets a new key)."""
-    await host_event(request, event_id, authorization)
+    state = await host_event(request, event_id, authorization)
     keys: dict[str, str] = {}
+    config = state.record.config
+    rated = await ratings_in_pool(request, config.game, dict(config.options),
+                                  bot_ids(config.game, [body.holder]))
     await changed(request, event_id, lambda s: actions.replace_holder(
-        s, body.entrant, body.holder, keys))
+        s, body.entrant, body.holder, keys, rated))
     key = keys.get(body.entrant)
     return {"entrant": body.entrant, "key": key,
             "url": None if key is None else f"/events/{event_id}#entrant={key}"}

@@ -6,7 +6,8 @@ an entrant's own board. The host's actions are in ``routes.event_host``.
 - ``GET /api/events/{id}``: the event (entrants, rounds with pairings and results, standings,
   announcements); for spectators as it was the host's delay ago.
 - ``GET /api/events/{id}/boards``: every board of the current round (every game on) at a
-  glance: clock, paused, a text thumbnail; with the host key the present, else delayed.
+  glance: clock, paused, a text thumbnail (``?views=true``: each spectator view too, which the
+  pages draw as live thumbnails); with the host key the present, else delayed.
 - ``GET /api/events/{id}/record``: the event record, with every finished match's record and
   the log of host actions (``duelhost verify`` checks it).
 - ``GET /api/events/{id}/standings.csv``, ``standings.json``, ``trf`` (Swiss): exports.
@@ -20,22 +21,25 @@ import asyncio
 import contextlib
 from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from duelhost.core.errors import ConfigError, IllegalAction
 from duelhost.events import Format, standings, standings_csv, standings_json, to_trf
+from duelhost.ratings.bots import bot_account_id, bot_account_name
+from duelhost.ratings.pools import pool_of
 from duelhost.server.access import hub_of
 from duelhost.server.accounts import sessions
 from duelhost.server.errors import ERRORS, ApiError
-from duelhost.server.events.actions import account_name, build, check_in
-from duelhost.server.events.models import CreateEvent
+from duelhost.server.events.actions import Rated, account_name, build, check_in
+from duelhost.server.events.models import CreateEvent, EntrantIn
 from duelhost.server.events.service import EventConflict, EventMissing, EventService
 from duelhost.server.events.state import EventState, unseal
 from duelhost.server.events.views import board_view, ended_at, event_view
 from duelhost.server.hub import NotFound
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.routes.accounts import accounts_of, signed_in
+from duelhost.store.event_ratings import standings_in_pool
 
 router = APIRouter()
 
@@ -85,6 +89,25 @@ async def resolve_accounts(request: Request, names: list[str]) -> dict[str, tupl
     return found
 
 
+async def ratings_in_pool(request: Request, game: str, options: dict[str, Any],
+                          account_ids: list[str | None]) -> Rated:
+    """These accounts' ratings and rated games in the pool of ``game`` with ``options`` (for
+    seeding and the entry conditions); none when the game or options are not valid (the change
+    refuses them)."""
+    try:
+        pool = pool_of(game, dict(options))
+    except (ConfigError, ValueError, TypeError):
+        return {}
+    ids = [a for a in account_ids if a]
+    return await asyncio.to_thread(standings_in_pool, hub_of(request).store.engine, ids, pool)
+
+
+def bot_ids(game: str, entrants: list[EntrantIn]) -> list[str | None]:
+    """The accounts of the bot entries among ``entrants`` (a bot of ``game`` at its level)."""
+    return [bot_account_id(bot_account_name(game, e.bot)) for e in entrants
+            if e.kind == "bot" and e.bot]
+
+
 async def changed(request: Request, event_id: str, change: Any) -> EventState:
     """Apply a change, its refusals as 400 (409 when the event kept changing)."""
     try:
@@ -106,10 +129,12 @@ async def create_event(request: Request, body: CreateEvent) -> Any:
     hub = hub_of(request)
     names = [n for n in (account_name(e) for e in body.entrants) if n is not None]
     accounts = await resolve_accounts(request, names)
+    rated = await ratings_in_pool(request, body.game, body.options, [
+        *(found[0] for found in accounts.values()), *bot_ids(body.game, body.entrants)])
     organizer = signed_in(request)
     try:
         record, settings, secret, host_key, keys = build(
-            body, hub.server_key, accounts, None if organizer is None else organizer.id)
+            body, hub.server_key, accounts, None if organizer is None else organizer.id, rated)
     except ConfigError as error:
         raise ApiError(400, str(error)) from None
     state = await events_of(request).create(record, settings, secret, host_key)
@@ -138,8 +163,12 @@ async def get_event(request: Request, event_id: str,
 
 @router.get("/api/events/{event_id}/boards", responses=ERRORS)
 async def boards(request: Request, event_id: str,
-                 authorization: str | None = Header(default=None)) -> Any:
-    """Every game on now (and the current round's finished ones), at a glance."""
+                 authorization: str | None = Header(default=None),
+                 views: bool = Query(False, description="each board's spectator view too "
+                                     "(the pages draw their live thumbnails from it)"),
+                 ) -> Any:
+    """Every game on now (and the current round's finished ones), at a glance; for all but the
+    host, as it was the spectator delay ago."""
     state = await event_or_404(request, event_id)
     hub = hub_of(request)
     host = is_host(request, state, authorization)
@@ -151,7 +180,7 @@ async def boards(request: Request, event_id: str,
         live = None
         with contextlib.suppress(NotFound, OwnedElsewhere, ConfigError, ValueError):
             live = hub.get(match_id)
-        board = board_view(state, live, match_id, now, delay)
+        board = board_view(state, live, match_id, now, delay, views)
         if host:
             board["invites"] = {seat: unseal(hub.server_key, f"{match_id}:{seat}", sealed)
                                 for seat, sealed in state.settings.games.get(

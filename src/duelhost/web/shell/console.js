@@ -6,6 +6,7 @@
 import {api} from "./api.js";
 import {$, copyField, fill, h} from "./dom.js";
 import {announcement, boardCard, boardNames, eventLine, standingsTable} from "./eventparts.js";
+import {keepOnly, prepare} from "./thumbs.js";
 
 const POLL_MS = 1500;
 
@@ -29,6 +30,8 @@ export async function consolePage(app, id) {
   const note = h("p", {class: "note", role: "status", "aria-live": "polite"});
   const head = h("div", {class: "ehead"});
   const controls = h("div", {class: "controls"});
+  const buttons = h("div"), settings = h("div");
+  controls.append(buttons, settings);
   const boards = h("div", {class: "eboards", id: "boards"});
   const entrants = h("div", {id: "entrants"});
   const standings = h("div", {id: "standings"});
@@ -72,12 +75,23 @@ export async function consolePage(app, id) {
       }}, "Announce")));
   }
 
+  /** Whether a board of the last round is still on (its next round waits for it). */
+  function roundOn() {
+    const last = event.rounds.at(-1);
+    return Boolean(last) && last.pairings.some((p) => p.second !== null && (!(p.games || []).length || p.games.some((g) => !g.outcome)));
+  }
+
   function eventButtons() {
     const running = event.phase === "running";
+    const rounds = event.format !== "arena" && running;
+    const allPlayed = rounds && event.planned_rounds !== null && event.rounds.length >= event.planned_rounds;
+    const waiting = rounds && roundOn();
     return h("div", {class: "buttons"},
       event.phase === "entry" ? h("button", {type: "button", class: "primary", id: "start", onclick: () => act("Start", "POST", `${base}/start`)}, "Start the event") : null,
-      running && event.format !== "arena" ? h("button", {type: "button", class: "primary", id: "next-round", onclick: () => act("Next round", "POST", `${base}/rounds`)}, "Pair the next round") : null,
-      running ? h("button", {type: "button", class: "danger", id: "close", onclick: () => {
+      rounds && !allPlayed ? h("button", {type: "button", class: "primary", id: "next-round", disabled: waiting,
+        title: waiting ? "every board of this round must be over first" : null,
+        onclick: () => act("Next round", "POST", `${base}/rounds`)}, waiting ? `Round ${event.rounds.length} is on` : `Pair round ${event.rounds.length + 1}`) : null,
+      running ? h("button", {type: "button", class: allPlayed && !waiting ? "primary" : "danger", id: "close", onclick: () => {
         if (confirm("Close the event and publish the standings?")) act("Close", "POST", `${base}/close`);
       }}, "Close and publish") : null,
       h("a", {href: `/events/${id}`, target: "_blank"}, "audience page"),
@@ -102,12 +116,30 @@ export async function consolePage(app, id) {
       }}, "Add entrant"), out);
   }
 
+  /** "Never pair A with B" (Swiss and arena pair as they go): two different entrants by
+   *  default; the same one twice is refused here, in words, before anything is sent. */
+  function forbidForm() {
+    const inEvent = event.entrants.filter((e) => e.status === "in");
+    if (!["swiss", "arena"].includes(event.format) || inEvent.length < 2) return null;
+    const options = () => inEvent.map((e) => h("option", {value: e.id}, e.name));
+    const first = h("select", {id: "forbid-a", "aria-label": "first entrant"}, options());
+    const second = h("select", {id: "forbid-b", "aria-label": "second entrant"}, options());
+    second.selectedIndex = 1;
+    return h("div", {class: "forbid"}, "Never pair ", first, " with ", second,
+      h("button", {type: "button", id: "forbid", onclick: () => {
+        if (first.value === second.value) {
+          note.className = "note refusal";
+          note.textContent = "Forbid: choose two different entrants (an entrant never meets itself).";
+          return;
+        }
+        act("Forbid", "POST", `${base}/forbid`, {first: first.value, second: second.value, reason: "the host's decision"});
+      }}, "Forbid"));
+  }
+
   function entrantRows() {
-    const others = event.entrants.map((e) => h("option", {value: e.id}, e.name));
-    const first = h("select", {id: "forbid-a"}, others), second = h("select", {id: "forbid-b"}, others.map((o) => o.cloneNode(true)));
     return [
       h("table", {class: "entrants"}, h("tbody", {}, event.entrants.map((e) => h("tr", {dataset: {entrant: e.id}},
-        h("td", {class: "name"}, e.name), h("td", {class: "muted"}, e.kind === "bot" ? `bot ${e.bot || ""}` : e.kind),
+        h("td", {class: "name"}, e.name), h("td", {class: "muted"}, e.kind === "bot" && e.account ? h("a", {href: `/players/${e.account}`, title: "the bot's account: its rating"}, "bot " + e.bot) : e.kind),
         h("td", {}, e.status === "in" ? (e.checked_in ? "checked in" : "") : h("strong", {}, e.status)),
         h("td", {class: "acts"}, e.status === "in" ? [
           h("button", {type: "button", class: "quiet", onclick: () => act("Withdraw " + e.name, "POST", `${base}/withdraw`, {entrant: e.id, reason: "withdrawn by the host"})}, "withdraw"),
@@ -121,8 +153,7 @@ export async function consolePage(app, id) {
             const answer = await act("Substitute", "POST", `${base}/substitute`, {entrant: e.id, holder: {name: who, kind: "guest"}});
             if (answer && answer.url) note.append(" Link for " + who + ": ", copyField(location.origin + answer.url));
           }}, "substitute")] : null))))),
-      h("div", {class: "forbid"}, "Never pair ", first, " with ", second,
-        h("button", {type: "button", onclick: () => act("Forbid", "POST", `${base}/forbid`, {first: first.value, second: second.value, reason: "the host's decision"})}, "Forbid")),
+      forbidForm(),
     ];
   }
 
@@ -134,7 +165,7 @@ export async function consolePage(app, id) {
       h("option", {value: "1/2-1/2"}, "draw"));
     const reason = h("input", {type: "text", class: "reason", placeholder: "reason", maxlength: 500, "aria-label": "reason"});
     const seats = Object.entries(board.invites || {}).map(([seat, invite]) => h("div", {class: "seatline"},
-      `seat ${seat} ${board.joined && board.joined[seat] ? "taken" : "not taken"}`,
+      board.joined && board.joined[seat] ? `${names[seat] || "seat " + seat}: seated` : `${names[seat] || "seat " + seat} not seated yet: their link`,
       board.joined && board.joined[seat] ? null : copyField(location.origin + `/play/${board.match}#invite=${invite}`),
       h("button", {type: "button", class: "quiet", onclick: () => act("Re-issue seat " + seat, "POST", `${url}/seats/${seat}/reissue`)}, "re-issue")));
     return h("div", {class: "bacts"},
@@ -164,22 +195,26 @@ export async function consolePage(app, id) {
       bots = (games.find((g) => g.name === event.game) || {}).bots || [];
     }
     $("title").textContent = "Console: " + event.name;
+    $("title").classList.add("wraps");  // on a phone the whole name, on a line of its own
     document.title = "Console: " + event.name + " · duelhost";
     fill(head, h("h2", {}, event.name, h("span", {class: "muted"}, " · host's console")), h("p", {class: "muted"}, eventLine(event)), announcement(event));
     // The forms are rebuilt only when the phase changes, so typing is never interrupted.
     const signature = event.phase + ":" + event.entrants.length + ":" + event.entrants.map((e) => e.status).join();
     if (signature !== shownControls) {
       shownControls = signature;
-      fill(controls, eventButtons(), settingsForm());
+      fill(settings, settingsForm());
       fill(entrants, entrantRows(), event.phase !== "closed" ? addForm() : null);
     }
+    fill(buttons, eventButtons());
     fill(standings, standingsTable(event));
     if (event.phase === "running") {
-      const data = await api("GET", `${base}/boards`, undefined, key).catch(() => ({boards: []}));
-      const typing = boards.contains(document.activeElement) && document.activeElement.tagName === "INPUT";
+      await prepare(event.game);
+      const data = await api("GET", `${base}/boards?views=true`, undefined, key).catch(() => ({boards: []}));
+      const typing = boards.contains(document.activeElement) && ["INPUT", "SELECT"].includes(document.activeElement.tagName);
       if (!typing) {
-        fill(boards, data.boards.length ? data.boards.map((b) => boardCard(b, boardNames(event, b), [
-          h("a", {class: "watch", href: `/watch/${b.match}`, target: "_blank"}, "watch"), boardActions(b, boardNames(event, b))])) :
+        keepOnly(data.boards.map((b) => b.match));
+        fill(boards, data.boards.length ? data.boards.map((b) => boardCard(b, boardNames(event, b),
+          boardActions(b, boardNames(event, b)), {href: `/watch/${b.match}`, target: "_blank"})) :
           h("p", {class: "muted"}, "No board on: pair the next round."));
       }
     } else fill(boards, h("p", {class: "muted"}, event.phase === "entry" ? "Add the entrants, then start the event." : "The event is closed."));

@@ -1,11 +1,12 @@
-// The audience's page of an event (/events/{id}): standings, every live board as a text
-// thumbnail with its clock (one click to spectate), pairings and results per round, the host's
+// The audience's page of an event (/events/{id}): standings, every live board as a live
+// thumbnail drawn by the game's own board with its clock (one click on it spectates), pairings and results per round, the host's
 // announcements; after the event, every match's replay. Everything here lags by the host's
 // spectator delay (the server sends it so). An entrant's link (#entrant=KEY) also shows the
 // entrant's own game with its seat's invite, and the check-in button during the check-in.
 import {api} from "./api.js";
 import {$, fill, h} from "./dom.js";
 import {announcement, boardCard, boardNames, eventLine, roundsList, standingsTable} from "./eventparts.js";
+import {keepOnly, prepare} from "./thumbs.js";
 
 const POLL_MS = 2000;
 
@@ -70,6 +71,7 @@ export async function eventPage(app, id) {
       return;
     }
     $("title").textContent = event.name;
+    $("title").classList.add("wraps");  // on a phone the whole name, on a line of its own
     document.title = event.name + " · duelhost";
     fill(head,
       h("h2", {}, event.name),
@@ -79,9 +81,10 @@ export async function eventPage(app, id) {
     fill(standings, standingsTable(event));
     fill(rounds, roundsList(event));
     if (event.phase === "running") {
-      const data = await api("GET", `/api/events/${id}/boards`).catch(() => ({boards: []}));
-      fill(boards, data.boards.length ? data.boards.map((b) => boardCard(b, boardNames(event, b),
-        h("a", {class: "watch", href: b.over && event.phase === "closed" ? `/replay/${b.match}` : `/watch/${b.match}`}, "watch"))) :
+      await prepare(event.game);
+      const data = await api("GET", `/api/events/${id}/boards?views=true`).catch(() => ({boards: []}));
+      keepOnly(data.boards.map((b) => b.match));
+      fill(boards, data.boards.length ? data.boards.map((b) => boardCard(b, boardNames(event, b), null, {href: `/watch/${b.match}`})) :
         h("p", {class: "muted"}, "No board on right now."));
     } else {
       fill(boards, h("p", {class: "muted"}, event.phase === "closed" ? "The event is over: every game's replay is under its result below." : "The boards appear when the event starts."));

@@ -1,6 +1,8 @@
 // Parts shared by an event's pages (the audience's /events/{id} and the host's console): the
-// standings table, the rounds with their pairings and results, and the boards at a glance.
+// standings table, the rounds with their pairings and results, and the boards at a glance
+// (each with its live thumbnail: thumbs.js).
 import {h} from "./dom.js";
+import {thumbnail} from "./thumbs.js";
 
 const FORMATS = {swiss: "Swiss", knockout: "Knockout", round_robin: "Round robin", arena: "Arena"};
 
@@ -62,6 +64,7 @@ export function roundsList(event) {
   if (!event.rounds.length) return h("p", {class: "muted"}, "No round paired yet.");
   const closed = event.phase === "closed";
   const rounds = [...event.rounds].reverse().slice(0, event.format === "arena" ? 12 : undefined);
+  const judged = rounds.some((r) => r.pairings.some((p) => (p.games || []).some((g) => g.adjudicated)));
   return h("div", {class: "rounds"}, rounds.map((round) => h("section", {class: "round"},
     h("h4", {}, event.format === "arena" ? `Wave ${round.number}` + (round.at !== null ? ` · ${Math.round(round.at)} s` : "") : `Round ${round.number}`),
     h("ol", {class: "pairings"}, round.pairings.map((p) => h("li", {},
@@ -69,7 +72,8 @@ export function roundsList(event) {
       h("span", {class: "who"}, p.first_name, h("span", {class: "muted"}, " – "), p.second_name ?? h("em", {}, "bye")),
       h("span", {class: "res num"}, result(p)),
       closed ? (p.games || []).filter((g) => g.match_id).map((g, k) =>
-        h("a", {href: `/replay/${g.match_id}`, class: "replay"}, (p.games.length > 1 ? `game ${k + 1}` : "replay"))) : null))))));
+        h("a", {href: `/replay/${g.match_id}`, class: "replay"}, (p.games.length > 1 ? `game ${k + 1}` : "replay"))) : null))))),
+    judged ? h("p", {class: "small muted legend"}, "* adjudicated by the host (the reason is in the match's record)") : null);
 }
 
 function clockText(board, names) {
@@ -80,15 +84,20 @@ function clockText(board, names) {
   return `${Math.max(0, Math.ceil(board.remaining))} s to decide`;
 }
 
-/** One board's card: who plays, its clock, a text thumbnail, and `extra` (links, buttons). */
-export function boardCard(board, names, extra) {
+/** One board's card: who plays (● seat 0, ■ seat 1), its clock, its live thumbnail (one click
+ *  on it spectates: `watch`, the link's attributes) and `extra` (buttons). */
+export function boardCard(board, names, extra, watch) {
+  const label = `Watch ${names[0] || "?"} v ${names[1] || "?"}`;
+  const picture = board.hosted_elsewhere ? h("p", {class: "muted"}, "hosted by another process")
+    : h("a", {...watch, class: "thumblink", title: label, "aria-label": label}, thumbnail(board, names));
   return h("article", {class: "eboard" + (board.paused ? " paused" : "") + (board.over ? " over" : ""), dataset: {match: board.match}},
     h("header", {},
       h("span", {class: "num muted"}, `R${board.round} · B${board.board}`),
-      h("span", {class: "who"}, names[0] || "?", h("span", {class: "muted"}, " v "), names[1] || "?")),
+      h("span", {class: "who"}, h("span", {class: "s0t"}, "● "), names[0] || "?", h("span", {class: "muted"}, " v "),
+        h("span", {class: "s1t"}, "■ "), names[1] || "?")),
     h("p", {class: "clockline" + (board.paused ? " strong" : "")}, clockText(board, names),
-      board.decision !== undefined ? h("span", {class: "muted"}, ` · decision ${board.decision}`) : null),
-    board.thumbnail ? h("pre", {class: "thumb"}, board.thumbnail) : h("p", {class: "muted"}, board.hosted_elsewhere ? "hosted by another process" : ""),
+      board.decision !== undefined && !board.over ? h("span", {class: "muted"}, ` · decision ${board.decision}`) : null),
+    picture,
     extra);
 }
 
