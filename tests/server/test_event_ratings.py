@@ -35,11 +35,16 @@ def changes(client: TestClient) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_a_rated_event_between_bots_changes_their_accounts_ratings(client: TestClient) -> None:
-    made = client.post("/api/events", json={
+    body = {
         "format": "swiss", "game": "goofspiel", "options": SMALL, "rounds": 1,
         "clock": {"seconds": 5}, "auto": True, "rated": True,
         "entrants": [{"name": "Easy", "kind": "bot", "bot": "easy"},
-                     {"name": "Hard", "kind": "bot", "bot": "hard"}]})
+                     {"name": "Hard", "kind": "bot", "bot": "hard"}]}
+    # Ratings move only by events an account answers for: no organizer, no rated event.
+    anonymous = client.post("/api/events", json=body)
+    assert anonymous.status_code == 403 and "sign in" in anonymous.json()["error"]
+    assert client.post("/api/events", json={**body, "rated": False}).status_code == 201
+    made = player(client, "organizer").post("/api/events", json=body)
     assert made.status_code == 201, made.text
     event_id, key = made.json()["id"], made.json()["host_key"]
     event = client.get(f"/api/events/{event_id}").json()
@@ -79,7 +84,7 @@ def test_a_rated_knockout_rates_each_series_once_and_never_a_forfeit(
     client: TestClient, db_url: str
 ) -> None:
     player(client, "alice")
-    made = client.post("/api/events", json={
+    made = player(client, "organizer").post("/api/events", json={
         "format": "knockout", "game": "goofspiel", "best_of": 3, "options": SMALL,
         "clock": {"seconds": 5}, "auto": True, "rated": True, "no_show_grace": 1,
         "entrants": [{"name": "alice", "kind": "account", "account": "alice"},

@@ -215,7 +215,7 @@ def test_accounts_enter_find_their_game_and_host_with_their_session(client: Test
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_no_show_check_in_and_autostart(client: TestClient) -> None:
     now = time.time()
-    made = client.post("/api/events", json={
+    made = player(client, "organizer").post("/api/events", json={
         "format": "swiss", "game": "goofspiel", "rounds": 1, "options": {"galaxies": 1},
         "no_show_grace": 1, "rated": True,
         "entrants": [{"name": "Ann", "kind": "guest", "rating": 2000},

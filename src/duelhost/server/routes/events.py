@@ -126,12 +126,16 @@ async def create_event(request: Request, body: CreateEvent) -> Any:
         raise ApiError(422, "a Swiss needs its number of rounds (rounds)")
     if body.format == "arena" and body.duration is None:
         raise ApiError(422, "an arena needs its duration in seconds (duration)")
+    organizer = signed_in(request)
+    if body.rated and (organizer is None or not sessions.same_origin(request)):
+        # An event's games move ratings (the bots' too): only an account answers for that.
+        raise ApiError(403, "a rated event needs an organizer: sign in to create one "
+                       "(a casual event needs no account)")
     hub = hub_of(request)
     names = [n for n in (account_name(e) for e in body.entrants) if n is not None]
     accounts = await resolve_accounts(request, names)
     rated = await ratings_in_pool(request, body.game, body.options, [
         *(found[0] for found in accounts.values()), *bot_ids(body.game, body.entrants)])
-    organizer = signed_in(request)
     try:
         record, settings, secret, host_key, keys = build(
             body, hub.server_key, accounts, None if organizer is None else organizer.id, rated)
