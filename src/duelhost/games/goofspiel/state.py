@@ -129,6 +129,8 @@ class GoofspielState(State):
     """Every resolved round of the match: (playing, bout, round, galaxy, planet, worth,
     fleet of seat 0, fleet of seat 1, winner, size destroyed of seat 0, of seat 1)."""
     _round_views: list[dict[str, Any]]
+    _order_texts: tuple[Deal | None, tuple[str, ...]]
+    """The planet orders of a deal as text (``"XYZ"``), by galaxy, once a view needs them."""
     _events_built: int
     """How many of ``_events``' first entries are the kernel's dicts already; after them,
     rounds' events may be stored as tuples (``events``)."""
@@ -152,6 +154,7 @@ class GoofspielState(State):
         self._rounds = []
         self._round_views = []
         self._events_built = 0
+        self._order_texts = (None, ())
         self._begin_playing()
         return {}
 
@@ -558,19 +561,24 @@ class GoofspielState(State):
         rounds = self._round_views
         for entry in self._rounds[len(rounds) :]:
             rounds.append(self._round_view(entry))
+        # Each seat's fleets by size text, zipped (the texts and counts in size order).
+        texts = SIZE_TEXT[1:stride]
+        counts = self._fleets
         fleets = {
-            str(s): {SIZE_TEXT[size]: self._fleets[s * stride + size] for size in range(1, stride)}
+            SIZE_TEXT[s]: dict(zip(texts, counts[s * stride + 1 : (s + 1) * stride], strict=True))
             for s in (0, 1)
             if history or s == seat
         }
+        made_for, orders = self._order_texts
+        if made_for is not deal:  # a fresh deal: its planet orders as text, made once
+            labels = self._labels
+            orders = tuple("".join([labels[p] for p in order]) for order in deal.planet_orders)
+            self._order_texts = (deal, orders)
         view: dict[str, Any] = {
             "replay": self._playing,
-            "order": [galaxy_letter(g) for g in deal.order],
-            "values": {galaxy_letter(g): deal.values[g] for g in shown},
-            "planet_orders": {
-                galaxy_letter(g): "".join(self._labels[p] for p in deal.planet_orders[g])
-                for g in shown
-            },
+            "order": [_LETTERS[g] for g in deal.order],
+            "values": {_LETTERS[g]: deal.values[g] for g in shown},
+            "planet_orders": {_LETTERS[g]: orders[g] for g in shown},
             **(_NOTHING_IN_PLAY if over else self._in_play(shown[-1])),
             "fleets": fleets,
             "points": list(self._points),
