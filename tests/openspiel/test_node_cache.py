@@ -109,7 +109,7 @@ def test_cfr_gives_the_same_policy_with_and_without_the_cache() -> None:
 
 
 def test_the_cfr_benchmark_times_both_solvers_on_both_games() -> None:
-    from duelhost.openspiel.bench import compare
+    from duelhost.games.goofspiel.cfr_bench import compare
 
     rows = compare(cards=3, iterations=1)
     assert [row[0] for row in rows] == ["Python CFRSolver", "C++ CFRSolver"]

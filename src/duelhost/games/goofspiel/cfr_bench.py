@@ -1,6 +1,6 @@
 """CFR on duelhost's classic Goofspiel against OpenSpiel's C++ ``goofspiel``, in one run.
 
-``python -m duelhost.openspiel.bench --cards 3 --iterations 5`` times CFR iterations on
+``python -m duelhost.games.goofspiel.cfr_bench --cards 3 --iterations 5`` times CFR iterations on
 ``convert_to_turn_based`` of ``duelhost_goofspiel(galaxies=1,planets=N,max_replays=0)`` and of
 OpenSpiel's ``goofspiel(num_cards=N,imp_info=False,points_order=random,returns_type=win_loss)``,
 with OpenSpiel's Python ``CFRSolver`` (the algorithm's own cost the same on both sides) and its
