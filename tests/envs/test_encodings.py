@@ -69,7 +69,7 @@ def test_every_legal_submission_has_its_own_index(game: str) -> None:
             for seat in driver.state.to_act:
                 legal = driver.state.legal(seat)
                 choices = driver.choices(seat)
-                assert sorted(step.text for step in choices.values()) == sorted(legal)
+                assert sorted(str(step.text) for step in choices.values()) == sorted(legal)
                 assert all(0 <= index < driver.encoding.num_actions for index in choices)
 
 
@@ -242,3 +242,61 @@ def test_goofspiel_without_history_is_an_environment_too() -> None:
     from pettingzoo.test import api_test
 
     api_test(env("goofspiel", galaxies=1, planets=5, show_history=False), num_cycles=30)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"galaxies": 1, "planets": 13, "max_replays": 0},
+        {"galaxies": 3, "planets": 4, "max_replays": 2},
+        {"galaxies": 2, "planets": 3, "show_history": False},
+    ],
+)
+def test_goofspiel_observation_read_off_the_state_equals_the_views(
+    options: dict[str, object],
+) -> None:
+    """``observe_state`` (the drivers' fast path) gives ``observe(view(seat))`` exactly, at
+    every step of random matches with timeouts, replays and resignations."""
+    import numpy as np
+
+    from duelhost.games.goofspiel.encoding import GoofspielEncoding
+
+    game = duelhost.load("goofspiel", **options)
+    encoding = load_encoding(game)
+    assert isinstance(encoding, GoofspielEncoding)
+    rng = random.Random(3)
+    for seed in range(25):
+        state = game.new(seed=seed)
+        while True:
+            for seat in (0, 1):
+                fast = np.array(encoding.observe_state(state, seat, ()), dtype=np.float32)
+                slow = np.asarray(encoding.observe(state.view(seat), ()), dtype=np.float32)
+                assert fast.tobytes() == slow.tobytes()
+            if state.is_over:
+                break
+            if rng.random() < 0.01:
+                state.resign(rng.randrange(2))
+                continue
+            for seat in (0, 1):
+                if rng.random() < 0.08:
+                    state.timeout(seat)
+                else:
+                    state.submit(seat, rng.choice(state.legal(seat)))
+
+
+def test_infos_without_views_when_asked() -> None:
+    par = parallel_env("goofspiel", galaxies=1, planets=3, info_views=False)
+    observations, infos = par.reset(seed=4)
+    assert infos == {"seat_0": {}, "seat_1": {}}
+    with_views = parallel_env("goofspiel", galaxies=1, planets=3)
+    same, viewed = with_views.reset(seed=4)
+    assert viewed["seat_0"]["view"]["seat"] == 0
+    for agent in ("seat_0", "seat_1"):
+        assert observations[agent]["observation"].tobytes() == same[agent]["observation"].tobytes()
+    _, _, _, _, infos = par.step({"seat_0": 0, "seat_1": 2})
+    assert infos == {"seat_0": {}, "seat_1": {}}
+    aec = env("goofspiel", galaxies=1, planets=3, info_views=False)
+    aec.reset(seed=4)
+    assert aec.infos == {"seat_0": {}, "seat_1": {}}
+    with pytest.raises(duelhost.ConfigError, match="info_views must be true or false"):
+        parallel_env("goofspiel", info_views="no")

@@ -141,6 +141,8 @@ class Game:
         """A new match. Same seed, options, setup and submissions give the same match (G6)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ConfigError(f"the seed must be an integer, got {quote_value(seed)}")
+        if not setup:  # nothing to check (the common case: random matches, search)
+            return self.spec.state(self, seed, {})
         values = resolve_options(self.name, self.spec.setup, setup, what="setup argument")
         # Setup arguments left at their default are not passed on, so records stay small.
         given = {k: v for k, v in values.items() if k in setup}

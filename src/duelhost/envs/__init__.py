@@ -6,7 +6,8 @@ is ignored) and
 ``env(game, **options)`` a native ``AECEnv`` whose ``agent_selection`` follows the match's
 ``to_act``. Agents are ``seat_0`` and ``seat_1``. Observations are
 ``{"observation": Box(float32), "action_mask": Box(0, 1, (n,), int8)}`` built from
-``view(seat)`` only (see each game's ``encoding.py``), ``info["view"]`` is the view itself.
+``view(seat)`` only (see each game's ``encoding.py``), ``info["view"]`` is the view itself
+(``info_views=False``: infos are empty, which saves making the views).
 An index the mask forbids raises ``IllegalAction`` (``illegal="timeout"``: it is the seat's
 timeout, see ``duelhost.envs.driver``); ``max_cycles=n`` truncates a match after ``n``
 cycles. Rewards are

@@ -37,12 +37,18 @@ class Common:
         max_cycles: int | None = None,
         illegal: str = "raise",
         factored: bool = False,
+        info_views: bool = True,
         **options: Any,
     ) -> None:
         """``game`` with its ``options``; ``max_cycles`` truncates, ``illegal`` says what a
         forbidden index does (``duelhost.envs.driver``), ``factored`` chooses each index in two
-        small steps (``duelhost.envs.factored``)."""
+        small steps (``duelhost.envs.factored``); ``info_views=False`` leaves the seats' views
+        out of the infos (making them is most of a step's cost where observations are read
+        off the state: docs/performance.md)."""
         super().__init__()
+        if not isinstance(info_views, bool):
+            raise duelhost.ConfigError(f"info_views must be true or false, got {info_views!r}")
+        self.info_views = info_views
         self._setup(game, render_mode, options, max_cycles, illegal, factored)
         self.agents: list[str] = []
 

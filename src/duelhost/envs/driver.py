@@ -83,6 +83,7 @@ class Driver:
         self.state: State = game.new(seed=seed)
         self.drafts: list[Draft] = [(), ()]
         self._cache: dict[int, tuple[tuple[int, Draft], dict[int, Step]]] = {}
+        self._masks: dict[int, tuple[dict[int, Step], npt.NDArray[np.int8]]] = {}
         self.illegal = check_illegal(illegal)
 
     @classmethod
@@ -94,6 +95,7 @@ class Driver:
         copy.state = other.state.clone()
         copy.drafts = list(other.drafts)
         copy._cache = dict(other._cache)
+        copy._masks = dict(other._masks)
         copy.illegal = other.illegal
         return copy
 
@@ -114,10 +116,12 @@ class Driver:
         return valid
 
     def choices(self, seat: int) -> dict[int, Step]:
-        """The allowed indices of ``seat`` now (empty when it need not act)."""
+        """The allowed indices of ``seat`` now (empty when it need not act). Kept until the
+        decision resolves or the draft changes: what a seat may submit depends on nothing
+        else (a pending submission of the other seat is the kernel's secret until then)."""
         if not self.must_act(seat):
             return {}
-        key = (len(self.state.history), self.drafts[seat])
+        key = (self.state.decision, self.drafts[seat])
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -129,22 +133,36 @@ class Driver:
         return found
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """The seat's mask, a fresh array (made once per decision and draft, then copied)."""
+        choices = self.choices(seat)
+        cached = self._masks.get(seat)
+        if cached is not None and cached[0] is choices:
+            return cached[1].copy()
         mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        allowed = list(self.choices(seat))
-        if allowed:
-            mask[allowed] = 1
-        return mask
+        if choices:
+            mask[list(choices)] = 1
+        self._masks[seat] = (choices, mask)
+        return mask.copy()
 
     def observe(self, seat: int, view: dict[str, Any] | None = None) -> npt.NDArray[np.float32]:
-        """The seat's observation (from ``view``, its view now, when the caller has it)."""
-        seen = self.state.view(seat) if view is None else view
-        values = self.encoding.observe(seen, self.drafts[seat])
-        return np.asarray(values, dtype=np.float32)
+        """The seat's observation: read off the state by the encoding's ``observe_state``
+        where it has one (the same floats, without making a view), else from ``view`` (its
+        view now, when the caller has it)."""
+        observe_state = getattr(self.encoding, "observe_state", None)
+        if observe_state is not None:
+            values = observe_state(self.state, seat, self.drafts[seat])
+        else:
+            seen = self.state.view(seat) if view is None else view
+            values = self.encoding.observe(seen, self.drafts[seat])
+        return np.array(values, dtype=np.float32)
 
     def act(self, seat: int, index: int | None) -> bool:
         """Apply ``seat``'s index (None: no index). A forbidden one raises ``IllegalAction``,
         or with ``illegal="timeout"`` times the seat out and returns False."""
-        step = self.check(seat, index)
+        return self.apply(seat, self.check(seat, index))
+
+    def apply(self, seat: int, step: Step | None) -> bool:
+        """Apply what ``check`` found for ``seat`` now (None: its timeout); as ``act``."""
         if step is None:
             self.drafts[seat] = ()
             self.state.timeout(seat)

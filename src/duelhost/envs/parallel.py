@@ -6,7 +6,8 @@ decision) passes: its mask allows index 0 alone (a no-op, so a masked softmax ne
 all-zero mask) and whatever index it gives is ignored. A seat that must act but gives no
 index, or one its mask forbids, raises ``IllegalAction`` before anything is applied (or, with
 ``illegal="timeout"``, times out: ``duelhost.envs.driver``). ``max_cycles`` steps at most:
-then every agent is truncated.
+then every agent is truncated. Each agent's info is ``{"view": its view}`` (``{}`` with
+``info_views=False``).
 """
 
 from __future__ import annotations
@@ -21,21 +22,26 @@ from duelhost.envs.common import AGENTS, Common
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
-    def _observation(self, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
-        observation = super()._observation(seat, view)
-        if not self.driver.must_act(seat):
-            observation["action_mask"][0] = 1  # the idle seat's no-op
-        return observation
-
     def _seen(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        """Observations and infos, each seat's view made once for both (views are the costly
-        part of a step: docs/performance.md)."""
-        state = self.driver.state
-        views = [state.view(0), state.view(1)]
-        observations = {
-            agent: self._observation(seat, views[seat]) for seat, agent in enumerate(AGENTS)
-        }
-        return observations, {agent: {"view": views[seat]} for seat, agent in enumerate(AGENTS)}
+        """Observations and infos, each seat's view made once for both the info and (where
+        the encoding reads views) the observation: views are the costly part of a step
+        (docs/performance.md)."""
+        driver = self.driver
+        state = driver.state
+        to_act = state.to_act
+        observations: dict[str, Any] = {}
+        infos: dict[str, dict[str, Any]] = {}
+        for seat, agent in enumerate(AGENTS):
+            view = state.view(seat) if self.info_views else None
+            mask = driver.mask(seat)
+            if seat not in to_act:
+                mask[0] = 1  # the idle seat's no-op
+            observations[agent] = {
+                "observation": driver.observe(seat, view),
+                "action_mask": mask,
+            }
+            infos[agent] = {} if view is None else {"view": view}
+        return observations, infos
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -54,12 +60,11 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         dict[str, dict[str, Any]],
     ]:
         driver = self.driver
-        acting = [seat for seat in driver.state.to_act if driver.must_act(seat)]
+        acting = driver.state.to_act
         chosen = {seat: actions.get(AGENTS[seat]) for seat in acting}
-        for seat in acting:
-            driver.check(seat, chosen[seat])  # every index checked before any is applied
-        for seat in acting:
-            driver.act(seat, chosen[seat])
+        steps = [(seat, driver.check(seat, chosen[seat])) for seat in acting]
+        for seat, found in steps:  # every index checked before any is applied
+            driver.apply(seat, found)
         self.cycles += 1
         over = driver.state.is_over
         cut = self._truncated()

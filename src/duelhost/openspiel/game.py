@@ -17,6 +17,7 @@ the seat knows and nothing more. Returns are +1 / -1 for a win / loss and 0 for 
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -35,6 +36,11 @@ DEFAULT_MAX_LENGTH = 10_000
 declares none (or that has no such module, as a plugin game may)."""
 
 _HIDDEN_KERNEL_FIELDS = ("game", "decision", "is_over", "result")
+
+NODE_CACHE_SIZE = 100_000
+"""The most nodes a game's node cache keeps (``Shared``); it starts afresh when full."""
+_NODE_IDS = itertools.count(1)
+"""Node numbers, never reused (0 is every game's start)."""
 
 
 class Declarations:
@@ -55,6 +61,9 @@ class Declarations:
       win / loss, 0 for a draw);
     - ``information_state(view, seat, params)``: the information-state string of a seat
       from its view, or None for the default (the view as compact JSON);
+    - ``NODE_CACHE``: True for a game whose tree algorithms (CFR, best response) walk the same
+      nodes again and again and whose states are small: every node reached is kept
+      (``Shared``), so applying an action met before copies its result (default False);
     - ``information_state_tensor(state, seat, params, dealt)`` with
       ``information_state_tensor_size(options, params)``: the seat's information-state
       tensor (its whole history: what it has seen and its own actions, nothing else), always
@@ -97,6 +106,9 @@ class Declarations:
             return SeedChance(duel, [s for s, _ in made], [label for _, label in made])
         model: ChanceModel = made
         return model
+
+    def node_cache(self) -> bool:
+        return bool(self._get("NODE_CACHE", False))
 
     def perfect_information(self) -> bool:
         return bool(self._get("PERFECT_INFORMATION", False))
@@ -178,6 +190,7 @@ class DuelhostGame(pyspiel.Game):  # type: ignore[misc]
         self.declared = declared
         self.values = values
         self.info_state_size = info_state_size
+        self.shared = Shared(self)
 
     def new_initial_state(self) -> DuelhostState:
         return DuelhostState(self)
@@ -198,73 +211,145 @@ NO_INFORMATION_STATE_TENSOR = (
 )
 
 
+Node = tuple[int, ChanceModel, Driver | None, int]
+"""A kept node (``Shared.nodes``): its number, chance model, driver and player to act."""
+
+
 class Shared:
-    """What every state of one game shares; never copied when OpenSpiel clones a state."""
+    """What every state of one game shares; never copied when OpenSpiel clones a state.
+
+    With the game's ``NODE_CACHE``, ``nodes`` keeps every node reached, by its parent's number
+    and the action (or the simultaneous node's actions) that led to it: a match is
+    deterministic given its chance outcomes, so the same parent and action always give the
+    same node, and a tree walk that meets it again copies it instead of applying the action
+    (replaying a chance node's rebuilt match, playing a forced round). ``strings`` keeps
+    information-state and observation strings by observer, node and player.
+    """
 
     def __init__(self, game: DuelhostGame) -> None:
         self.duel = game.duel
         self.encoding = game.encoding
         self.returns = game.declared._get("returns", None)
         self.values = game.values
+        cache = game.declared.node_cache()
+        self.nodes: dict[tuple[int, Any], Node] | None = {} if cache else None
+        self.strings: dict[tuple[int, int, int], str] | None = {} if cache else None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
         return self
+
+
+class Content:
+    """Everything a state holds, as its one attribute: OpenSpiel clones a Python state by
+    deep-copying each attribute, and this copy is cheap. The copy shares the driver with the
+    original (copy on write: whichever changes it first copies it, ``DuelhostState._own``) and
+    the chance model (always copied before it changes)."""
+
+    __slots__ = ("chance", "driver", "node", "owned", "player", "shared")
+
+    def __init__(self, shared: Shared, chance: ChanceModel) -> None:
+        self.shared = shared
+        self.chance = chance
+        self.driver: Driver | None = None
+        self.player: int | None = None
+        """The player to act (kept: OpenSpiel asks very often); None before ``_begin``."""
+        self.node = 0
+        """This node's number in ``Shared.nodes`` (0: the start)."""
+        self.owned = True
+        """Whether ``driver`` is this state's alone (else shared: copied before a change)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Content:
+        other = Content(self.shared, self.chance)
+        other.driver = self.driver
+        other.player = self.player
+        other.node = self.node
+        other.owned = self.owned = False
+        return other
 
 
 class DuelhostState(pyspiel.State):  # type: ignore[misc]
     """One match; chance nodes first where the game has randomness (``chance.py``).
 
     OpenSpiel clones a Python state by deep-copying its attributes, so the state holds no
-    reference to its game object: ``Shared`` and the driver copy themselves cheaply.
+    reference to its game object, and one attribute only (``Content``).
     """
 
     def __init__(self, game: DuelhostGame) -> None:
         super().__init__(game)
         # OpenSpiel clones a Python state by making an initial state and deep-copying the
         # original's attributes into it, so the start is made lazily (``_begin``).
-        self.shared = Shared(game)
-        self.chance = game.chance
-        self.driver: Driver | None = None
-        self._player: int | None = None
+        self.at = Content(game.shared, game.chance)
+
+    @property
+    def shared(self) -> Shared:
+        return self.at.shared
+
+    @property
+    def chance(self) -> ChanceModel:
+        return self.at.chance
+
+    @property
+    def driver(self) -> Driver | None:
+        """The match by indices (read it only: a clone may share it)."""
+        return self.at.driver
+
+    @property
+    def node(self) -> int:
+        return self.at.node
 
     def _begin(self) -> int:
         """Make the start (the first time the state is used); the player to act."""
-        if self._player is None:
-            self.chance = self.chance.copy()
-            engine = self.chance.start()
+        at = self.at
+        if at.player is None:
+            at.chance = at.chance.copy()
+            engine = at.chance.start()
             if engine is not None:
                 self._attach(engine)
-            self._player = self._find_player()
-        return self._player
+            at.player = self._find_player()
+        return at.player
 
     def _attach(self, engine: State) -> None:
-        drafts = self.driver.drafts if self.driver is not None else [(), ()]
+        at = self.at
+        drafts = at.driver.drafts if at.driver is not None else [(), ()]
         driver = Driver.__new__(Driver)
         driver.game = engine.game
-        driver.encoding = self.shared.encoding
+        driver.encoding = at.shared.encoding
         driver.state = engine
         driver.drafts = list(drafts)
         driver._cache = {}
-        self.driver = driver
+        driver._masks = {}
+        at.driver = driver
+        at.owned = True
+
+    def _own(self) -> Driver:
+        """The driver, copied first if this state shares it (it is about to change)."""
+        at = self.at
+        assert at.driver is not None
+        if not at.owned:
+            at.driver = Driver.restore(at.driver)
+            at.owned = True
+        return at.driver
 
     # ------------------------------------------------------------------ OpenSpiel API
 
     def current_player(self) -> int:
-        if self._player is None:
+        player = self.at.player
+        if player is None:
             return self._begin()
-        return self._player
+        return player
 
     def _find_player(self) -> int:
-        """Who acts now (kept in ``_player``: OpenSpiel asks very often).
+        """Who acts now (kept in ``Content.player``: OpenSpiel asks very often).
 
         A simultaneous decision in which every seat has exactly one allowed action is played
         here, as OpenSpiel's own games play a last forced card: it is no choice, and as a
         node it would multiply the information sets of every tree algorithm (a last round
         with one card left each; see docs/research.md).
         """
-        driver = self.driver
+        at = self.at
         while True:
-            if driver is None or self.chance.pending(driver.state):
+            driver = at.driver
+            if driver is None or at.chance.pending(driver.state):
                 return int(pyspiel.PlayerId.CHANCE)
             state = driver.state
             if state.is_over:
@@ -272,6 +357,7 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
             seats = state._decision_seats()
             if len(seats) < 2 or not self._forced(driver):
                 break
+            driver = self._own()
             for seat in seats:
                 if driver.must_act(seat):
                     driver.act(seat, next(iter(driver.choices(seat))))
@@ -287,34 +373,73 @@ class DuelhostState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         self._begin()
-        assert self.driver is not None
-        if self.driver.must_act(player):
-            return list(self.driver.choices(player))
+        driver = self.at.driver
+        assert driver is not None
+        if driver.must_act(player):
+            return list(driver.choices(player))
         return [0]  # a seat that has submitted waits (multi-step decisions only)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._begin()
-        return self.chance.outcomes(None if self.driver is None else self.driver.state)
+        at = self.at
+        return at.chance.outcomes(None if at.driver is None else at.driver.state)
+
+    def _recall(self, key: Any) -> bool:
+        """Become the kept child of this node by ``key`` (an action, or a simultaneous
+        node's actions), if there is one (sharing its driver: copy on write)."""
+        at = self.at
+        nodes = at.shared.nodes
+        found = None if nodes is None else nodes.get((at.node, key))
+        if found is None:
+            return False
+        at.node, at.chance, at.driver, at.player = found
+        at.owned = False
+        return True
+
+    def _keep(self, parent: int, key: Any) -> None:
+        """Keep this node, just reached from node ``parent`` by ``key`` (sharing the driver:
+        this state copies it before its next change)."""
+        at = self.at
+        nodes = at.shared.nodes
+        if nodes is None:
+            return
+        if len(nodes) >= NODE_CACHE_SIZE:
+            nodes.clear()
+        at.node = next(_NODE_IDS)
+        at.owned = False
+        assert at.player is not None
+        nodes[(parent, key)] = (at.node, at.chance, at.driver, at.player)
 
     def _apply_action(self, action: int) -> None:
         self._begin()
-        driver = self.driver
-        if driver is None or self.chance.pending(driver.state):
-            self.chance = self.chance.copy()
-            engine = self.chance.apply(None if driver is None else driver.state, action)
+        if self._recall(action):
+            return
+        at = self.at
+        parent = at.node
+        driver = at.driver
+        if driver is None or at.chance.pending(driver.state):
+            at.chance = at.chance.copy()
+            engine = at.chance.apply(None if driver is None else driver.state, action)
             self._attach(engine)
         else:
+            driver = self._own()
             driver.act(driver.state.to_act[0], action)
-        self._player = self._find_player()
+        at.player = self._find_player()
+        self._keep(parent, action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         self._begin()
-        driver = self.driver
-        assert driver is not None
+        key = tuple(actions)
+        if self._recall(key):
+            return
+        at = self.at
+        parent = at.node
+        driver = self._own()
         for seat in (0, 1):
             if driver.must_act(seat):
                 driver.act(seat, actions[seat])
-        self._player = self._find_player()
+        at.player = self._find_player()
+        self._keep(parent, key)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -393,6 +518,18 @@ class DuelhostObserver:
         driver = state.driver
         if driver is None:
             return "start"
+        strings = state.shared.strings
+        if strings is None:
+            return self._string(driver, player)
+        key = (int(self.recall), state.node, player)
+        text = strings.get(key)
+        if text is None:
+            if len(strings) >= NODE_CACHE_SIZE:
+                strings.clear()
+            text = strings[key] = self._string(driver, player)
+        return text
+
+    def _string(self, driver: Driver, player: int) -> str:
         view = driver.state.view(player)
         if self.recall and self.information_state is not None:
             declared: str | None = self.information_state(view, player, self.params)

@@ -52,23 +52,25 @@ def time_ours_loop(game: Game, matches: int) -> float:
     return (time.process_time() - start) / matches
 
 
-def time_parallel_env(cards: int, matches: int) -> float | None:
-    """CPU seconds per random match through PettingZoo's ``parallel_env`` (random masked
-    indices, NumPy); None without the research extra."""
+def time_parallel_env(cards: int, matches: int, info_views: bool = True) -> float | None:
+    """CPU seconds per random match through PettingZoo's ``parallel_env``: each agent's index
+    drawn by ``random.choice`` among its mask's allowed ones (``np.flatnonzero``), as the bare
+    loop draws among ``legal()``, so the ratio is the wrapper's; None without the research
+    extra. ``info_views=False``: infos without the seats' views."""
     try:
         import numpy as np
 
         from duelhost.envs import parallel_env
     except ImportError:
         return None
-    env = parallel_env("goofspiel", galaxies=1, planets=cards, max_replays=0)
-    rng = np.random.default_rng(1)
+    env = parallel_env("goofspiel", galaxies=1, planets=cards, max_replays=0, info_views=info_views)
+    rng = random.Random(1)
     start = time.process_time()
     for seed in range(matches):
         observations, _ = env.reset(seed=seed)
         while env.agents:
             chosen = {
-                agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+                agent: rng.choice(np.flatnonzero(observations[agent]["action_mask"]).tolist())
                 for agent in env.agents
             }
             observations, _, _, _, _ = env.step(chosen)
@@ -111,6 +113,10 @@ def extra(
     if wrapped is not None:
         rows.append((f"PettingZoo parallel_env {label}: ms per match", f"{1000 * wrapped:.3f}"))
         rows.append(("ratio parallel_env / bare loop", f"{wrapped / loop:.1f}"))
+        bare = time_parallel_env(cards, max(1, matches // 3), info_views=False)
+        assert bare is not None
+        rows.append(("the same, info_views=False: ms per match", f"{1000 * bare:.3f}"))
+        rows.append(("ratio parallel_env (info_views=False) / bare loop", f"{bare / loop:.1f}"))
     try:
         import pyspiel  # noqa: F401
     except ImportError:

@@ -10,12 +10,14 @@ checks here validate each fixed part on its own and normalise it to one canonica
 
 from __future__ import annotations
 
+import _random
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from duelhost.core.errors import ConfigError
-from duelhost.core.rng import derive
+from duelhost.core.rng import derive_seed
 
 MAX_GALAXIES = 26
 MAX_PLANETS = 26
@@ -80,6 +82,28 @@ class Deal:
         }
 
 
+_SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""For each list length, the swaps of a shuffle: (position, bound, bits to draw)."""
+
+
+def shuffle(bits: Callable[[int], int], items: list[int]) -> None:
+    """``random.Random.shuffle`` of CPython 3.11 and later, draw for draw (``bits`` is the
+    generator's ``getrandbits``): the same Fisher-Yates walk from the end, each position's
+    partner drawn by rejection with the bit length of its bound, without the two calls per
+    position (a deal is a quarter of a classic match's time; ``test_deal`` checks it against
+    ``Random.shuffle``)."""
+    swaps = _SWAPS.get(len(items))
+    if swaps is None:
+        swaps = _SWAPS[len(items)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(items)))
+        )
+    for i, bound, k in swaps:
+        j = bits(k)
+        while j >= bound:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def draw_deal(
     seed: int, playing: int, galaxies: int, planets: int, fixed: dict[str, Any] | None = None
 ) -> Deal:
@@ -88,19 +112,21 @@ def draw_deal(
     Everything is drawn from ``derive(seed, "deal", playing)`` (G6); fixed parts (canonical
     option values, already checked by ``check_fixed_sizes``) replace what was drawn.
     """
-    rng = derive(seed, "deal", playing)
+    # ``derive(seed, "deal", playing)``'s generator: its C core, seeded as ``random.Random``
+    # seeds it (the Python layer adds nothing ``getrandbits`` uses; ``test_deal`` checks).
+    bits = _random.Random(derive_seed(seed, "deal", playing)).getrandbits
     order = list(range(galaxies))
-    rng.shuffle(order)
+    shuffle(bits, order)
     values = list(range(1, galaxies + 1))
-    rng.shuffle(values)
+    shuffle(bits, values)
     planet_orders: list[tuple[int, ...]] = []
     worths: list[tuple[int, ...]] = []
     for _ in range(galaxies):
         planet_order = list(range(planets))
-        rng.shuffle(planet_order)
+        shuffle(bits, planet_order)
         planet_orders.append(tuple(planet_order))
         galaxy_worths = list(range(1, planets + 1))
-        rng.shuffle(galaxy_worths)
+        shuffle(bits, galaxy_worths)
         worths.append(tuple(galaxy_worths))
     if fixed:
         labels = planet_letters(planets)

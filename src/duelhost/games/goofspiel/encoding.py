@@ -16,6 +16,11 @@ the replay number over ``max_replays + 1``, whether the match is over; then the 
 to come: the worths of this galaxy's planets not yet revealed (1 per worth over 1..planets;
 all 0 without ``show_history``, whose views hide past rounds, G4) and the strategic values of
 the galaxies not yet revealed (1 per value over 1..galaxies). docs/research.md lays it out.
+
+``observe_state(state, seat, draft)`` is the same observation read off the match state without
+making the view (issue 27's speed goal: the research drivers use it when a game offers it); it
+reads only what ``view(seat)`` shows, and ``tests/envs/test_encodings.py`` checks it equal to
+``observe(view(seat))`` at every step of random matches.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from duelhost.core.encoding import Draft, SingleStep, one_hot
+from duelhost.core.encoding import Draft, SingleStep, Step, Valid, one_hot
 
 
 class GoofspielEncoding(SingleStep):
@@ -37,8 +42,16 @@ class GoofspielEncoding(SingleStep):
         self.num_actions = self.planets
         self.observation_size = 5 * self.planets + 3 * self.galaxies + 8
 
+        self._steps = {str(size): (size - 1, Step(text=str(size))) for size in range(1, 27)}
+
     def index_of(self, text: str, legal: Sequence[str], view: dict[str, Any]) -> int:
         return int(text) - 1
+
+    def choices(
+        self, view: dict[str, Any], legal: Sequence[str], draft: Draft, valid: Valid
+    ) -> dict[int, Step]:
+        """``SingleStep.choices`` with the steps made once (legal sizes come ascending)."""
+        return dict(map(self._steps.__getitem__, legal))
 
     def describe(self, index: int) -> str:
         return f"send the fleet of size {index + 1}: {index + 1}"
@@ -84,6 +97,57 @@ class GoofspielEncoding(SingleStep):
             shown = set(view["values"].values())
             values = [0.0 if value in shown else 1.0 for value in range(1, self.galaxies + 1)]
         return worths + values
+
+    def observe_state(self, state: Any, seat: int, draft: Draft) -> list[float]:
+        """``observe(state.view(seat), draft)`` without making the view: the same floats,
+        read from what the view shows (module docstring), slice by slice."""
+        planets, galaxies = self.planets, self.galaxies
+        obs = [0.0] * self.observation_size
+        over = state.is_over
+        index = state._round
+        deal = state._deal
+        history = state._show_history
+        bout = index // planets
+        if not over:  # the view's worth, value, round and bout (none once the match is over)
+            obs[state._round_worths[index] - 1] = 1.0
+            obs[planets + deal.values[deal.order[bout]] - 1] = 1.0
+            obs[planets + galaxies + index % planets] = 1.0
+            obs[2 * planets + galaxies + bout] = 1.0
+        fleets = state._fleets
+        stride = planets + 1
+        at = 2 * planets + 2 * galaxies
+        for side in (seat, 1 - seat) if history else (seat,):
+            first = side * stride + 1
+            obs[at : at + planets] = [count / galaxies for count in fleets[first : first + planets]]
+            at += planets
+        at = 4 * planets + 2 * galaxies
+        worth_total = planets * (planets + 1) / 2
+        value_total = galaxies * (galaxies + 1) / 2
+        points, strategic = state._points, state._strategic
+        destroyed = state._destroyed if history else (0, 0)
+        obs[at : at + 8] = (
+            points[seat] / worth_total,
+            points[1 - seat] / worth_total,
+            strategic[seat] / value_total,
+            strategic[1 - seat] / value_total,
+            destroyed[seat] / (galaxies * planets),
+            destroyed[1 - seat] / (galaxies * planets),
+            state._playing / (self.max_replays + 1),
+            float(over),
+        )
+        if not over:
+            at += 8
+            if history:  # the worths of this galaxy not revealed yet
+                seen = state._round_worths[bout * planets : index + 1]
+                obs[at : at + planets] = [
+                    0.0 if worth in seen else 1.0 for worth in range(1, planets + 1)
+                ]
+            at += planets
+            shown = [deal.values[g] for g in deal.order[: bout + 1]]
+            obs[at : at + galaxies] = [
+                0.0 if value in shown else 1.0 for value in range(1, galaxies + 1)
+            ]
+        return obs
 
 
 def encoding(options: dict[str, Any]) -> GoofspielEncoding:

@@ -49,6 +49,10 @@ from duelhost.core.state import State
 from duelhost.games.goofspiel.deal import Deal, draw_deal
 from duelhost.games.goofspiel.state import NOBODY
 
+NODE_CACHE = True
+"""CFR and best responses walk Goofspiel's small trees again and again, and its states are
+small: ``duelhost.openspiel`` keeps every node reached (issue 27's speed goal)."""
+
 PARAMETERS: dict[str, Any] = {
     "points_order": "random",
     "returns_type": "win_loss",

@@ -14,10 +14,12 @@ and tuples, so ``_clone_into`` copies two lists.
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 from typing import Any
 
 from duelhost.core.errors import IllegalAction, quote
+from duelhost.core.record import Entry
 from duelhost.core.state import State
 from duelhost.games.goofspiel.deal import (
     MAX_PLANETS,
@@ -49,12 +51,40 @@ FLEETS = tuple(Fleet(size) for size in range(MAX_PLANETS + 1))
 SIZE_TEXT = tuple(str(size) for size in range(MAX_PLANETS + 1))
 TIMEOUT = Timeout()
 _SIZE_LOOKUP = {str(size): size for size in range(1, MAX_PLANETS + 1)}
+_ENTRIES = tuple(
+    tuple(Entry(seat, "submit", SIZE_TEXT[size]) for size in range(1, MAX_PLANETS + 1))
+    for seat in (0, 1)
+)
+"""The history entry of each seat's submission of each size, ``_ENTRIES[seat][size - 1]``
+(entries are immutable: shared)."""
+_ROUND = "round"
+_PLANET = "planet"
+_BOUT = "bout"
+"""The kinds of the events stored as tuples (``GoofspielState.events``)."""
+_LETTERS = string.ascii_uppercase
+"""Galaxy ``g``'s letter is ``_LETTERS[g]`` (``galaxy_letter``, without the call)."""
 
 
 _NOTHING_IN_PLAY: dict[str, Any] = dict.fromkeys(
     ("bout", "galaxy", "galaxy_name", "round", "planet", "worth")
 )
 """The view's fields of the bout and round in play, once the match is over."""
+
+
+_NAMES: dict[tuple[int, int], tuple[str, tuple[tuple[str, ...], ...]]] = {}
+
+
+def _names(galaxies: int, planets: int) -> tuple[str, tuple[tuple[str, ...], ...]]:
+    """The planet letters, and every planet's name ("C-W") by galaxy and planet: made once
+    per size (views and events name each round's planet)."""
+    found = _NAMES.get((galaxies, planets))
+    if found is None:
+        labels = planet_letters(planets)
+        names = tuple(
+            tuple(f"{galaxy_letter(g)}-{label}" for label in labels) for g in range(galaxies)
+        )
+        found = _NAMES[(galaxies, planets)] = (labels, names)
+    return found
 
 
 def _who(winner: int) -> int | None:
@@ -99,6 +129,11 @@ class GoofspielState(State):
     """Every resolved round of the match: (playing, bout, round, galaxy, planet, worth,
     fleet of seat 0, fleet of seat 1, winner, size destroyed of seat 0, of seat 1)."""
     _round_views: list[dict[str, Any]]
+    _order_texts: tuple[Deal | None, tuple[str, ...]]
+    """The planet orders of a deal as text (``"XYZ"``), by galaxy, once a view needs them."""
+    _events_built: int
+    """How many of ``_events``' first entries are the kernel's dicts already; after them,
+    rounds' events may be stored as tuples (``events``)."""
     """The views of ``_rounds``' entries so far, made once each: a resolved round never
     changes, and every view (of every seat) shares them, so consecutive views differ only by
     the new rounds (a delta frame finds the shared ones equal by identity)."""
@@ -113,16 +148,13 @@ class GoofspielState(State):
         self._stride = self._planets + 1
         self._max_replays = options["max_replays"]
         self._show_history = options["show_history"]
-        self._labels = planet_letters(self._planets)
-        # Every planet's name ("C-W"), by galaxy and planet, made once: views name each round's.
-        self._planet_names = tuple(
-            tuple(f"{galaxy_letter(g)}-{label}" for label in self._labels)
-            for g in range(self._galaxies)
-        )
+        self._labels, self._planet_names = _names(self._galaxies, self._planets)
         self._playing = 0
         self._past = ()
         self._rounds = []
         self._round_views = []
+        self._events_built = 0
+        self._order_texts = (None, ())
         self._begin_playing()
         return {}
 
@@ -132,15 +164,21 @@ class GoofspielState(State):
         fixed = self.game.options if self._playing == 0 else None
         deal = draw_deal(self.seed, self._playing, galaxies, planets, fixed)
         self._deal = deal
-        self._round_planets = tuple(p for g in deal.order for p in deal.planet_orders[g])
-        self._round_names = tuple(
-            f"{galaxy_letter(g)}-{self._labels[p]}"
-            for g in deal.order
-            for p in deal.planet_orders[g]
-        )
-        self._round_worths = tuple(
-            deal.worths[g][p] for g in deal.order for p in deal.planet_orders[g]
-        )
+        names = self._planet_names
+        if galaxies == 1:
+            order = deal.planet_orders[0]
+            worths = deal.worths[0]
+            self._round_planets = order
+            self._round_names = tuple([names[0][p] for p in order])
+            self._round_worths = tuple([worths[p] for p in order])
+        else:
+            self._round_planets = tuple(p for g in deal.order for p in deal.planet_orders[g])
+            self._round_names = tuple(
+                names[g][p] for g in deal.order for p in deal.planet_orders[g]
+            )
+            self._round_worths = tuple(
+                deal.worths[g][p] for g in deal.order for p in deal.planet_orders[g]
+            )
         self._fleets = ([0] + [galaxies] * planets) * 2
         every = SIZE_TEXT[1 : planets + 1]
         self._legal_texts = (every, every)
@@ -149,24 +187,23 @@ class GoofspielState(State):
         self._bouts = ()
         self._strategic = (0, 0)
         self._destroyed = (0, 0)
-        self._log(
-            "deal",
-            replay=self._playing,
-            order=[galaxy_letter(g) for g in deal.order],
+        # The events as ``_log`` makes them (fields, then "event" and "decision"), built in
+        # place: a classic match is short, so its start is a large share of its time.
+        self._events.append(
+            {
+                "replay": self._playing,
+                "order": [_LETTERS[g] for g in deal.order],
+                "event": "deal",
+                "decision": self.decision,
+            }
         )
         self._open_bout()
 
     def _open_bout(self) -> None:
         """GO1: a bout starts by revealing its galaxy's value and planet order."""
-        galaxy = self._deal.order[self._round // self._planets]
-        self._log(
-            "bout",
-            bout=self._round // self._planets + 1,
-            galaxy=galaxy_letter(galaxy),
-            name=galaxy_name(galaxy),
-            value=self._deal.values[galaxy],
-            planets=[self._labels[p] for p in self._deal.planet_orders[galaxy]],
-        )
+        bout = self._round // self._planets
+        events: list[Any] = self._events  # stored as a tuple (``events``)
+        events.append((_BOUT, self._deal, bout, self.decision))
         self._open_round()
 
     def current_worth(self) -> int:
@@ -176,12 +213,71 @@ class GoofspielState(State):
 
     def _open_round(self) -> None:
         """GO1: a round starts by revealing its planet's worth."""
-        self._log(
-            "planet",
-            round=self._round % self._planets + 1,
-            planet=self._round_names[self._round],
-            worth=self._round_worths[self._round],
+        index = self._round
+        events: list[Any] = self._events  # stored as a tuple (``events``)
+        events.append(
+            (
+                _PLANET,
+                index % self._planets + 1,
+                self._round_names[index],
+                self._round_worths[index],
+                self.decision,
+            )
         )
+
+    # ------------------------------------------------------------------ events
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The public log of the match, oldest first (the kernel's ``events``). The rounds'
+        events are stored as tuples when they happen and made into the kernel's dicts here,
+        once each (a random match reads none of them: issue 27's speed goal); a bout's
+        event holds its deal (a replay deals afresh)."""
+        events = self._events
+        for at in range(self._events_built, len(events)):
+            event: Any = events[at]
+            if type(event) is tuple:
+                events[at] = self._event(event)
+        self._events_built = len(events)
+        return list(events)
+
+    def _event(self, stored: tuple[Any, ...]) -> dict[str, Any]:
+        """The event a stored tuple stands for, with the fields ``_log`` gives it."""
+        if stored[0] == _BOUT:
+            _, deal, bout, decision = stored
+            galaxy = deal.order[bout]
+            labels = self._labels
+            return {
+                "bout": bout + 1,
+                "galaxy": _LETTERS[galaxy],
+                "name": galaxy_name(galaxy),
+                "value": deal.values[galaxy],
+                "planets": [labels[p] for p in deal.planet_orders[galaxy]],
+                "event": "bout",
+                "decision": decision,
+            }
+        if stored[0] == _PLANET:
+            _, number, planet, worth, decision = stored
+            return {
+                "round": number,
+                "planet": planet,
+                "worth": worth,
+                "event": "planet",
+                "decision": decision,
+            }
+        _, entry, p0, p1, decision = stored
+        _, _, number, galaxy, planet, worth, first, second, winner, d0, d1 = entry
+        return {
+            "round": number + 1,
+            "planet": self._planet_names[galaxy][planet],
+            "worth": worth,
+            "fleets": [first, second],
+            "winner": None if winner == NOBODY else winner,
+            "points": [p0, p1],
+            "destroyed": [d0 or None, d1 or None],
+            "event": "round",
+            "decision": decision,
+        }
 
     # ------------------------------------------------------------------ decisions
 
@@ -241,6 +337,40 @@ class GoofspielState(State):
     def _legal(self, seat: int) -> list[str]:
         return list(self._legal_texts[seat])
 
+    # The kernel's ``legal`` and ``submit`` with a fast path for the common case, a seat that
+    # must act (and, to submit, the canonical text of one of its remaining sizes): what the
+    # kernel would do, without its generic steps (a classic match is 26 of each; issue 27's
+    # speed goal, docs/performance.md). Anything else takes the kernel's path, so errors,
+    # resignations and their effects are the kernel's.
+
+    def legal(self, seat: int) -> list[str]:
+        if type(seat) is int and 0 <= seat <= 1:
+            if self._outcome is not None or seat in self._pending:
+                return []
+            return list(self._legal_texts[seat])
+        return super().legal(seat)
+
+    def submit(self, seat: int, text: str) -> str:
+        pending = self._pending
+        if (
+            type(seat) is int
+            and 0 <= seat <= 1
+            and type(text) is str
+            and self._outcome is None
+            and seat not in pending
+        ):
+            size = _SIZE_LOOKUP.get(text)
+            stride = self._stride
+            if size is not None and size < stride and self._fleets[seat * stride + size]:
+                self._history.append(_ENTRIES[seat][size - 1])
+                pending[seat] = FLEETS[size]
+                if len(pending) == 2:
+                    self._pending = {}
+                    self._resolve(pending)
+                    self.decision += 1
+                return text
+        return super().submit(seat, text)
+
     def _spent(self, action: Any, base: int) -> int:
         """The size of the fleet a seat loses this round: the one it sent, or on a timeout
         (GO3: a fleet of size 0 goes out) one of its largest remaining, destroyed."""
@@ -254,15 +384,96 @@ class GoofspielState(State):
         return size
 
     def _resolve(self, actions: dict[int, Any]) -> None:
+        # The hot path of every match (docs/performance.md): locals, no helper calls for the
+        # fleets sent, the event built in place with the fields ``_log`` gives it.
+        fleet0 = actions[0]
+        fleet1 = actions[1]
+        if fleet0 is TIMEOUT or fleet1 is TIMEOUT:
+            first, second, d0, d1 = self._spend_with_timeouts(fleet0, fleet1)
+        else:
+            first = fleet0.size
+            second = fleet1.size
+            d0 = d1 = 0
+            fleets = self._fleets
+            at = self._stride + second
+            fleets[first] -= 1
+            fleets[at] -= 1
+            if not fleets[first] or not fleets[at]:
+                # A size that ran out leaves its seat's legal texts (``_drop_texts``, inline).
+                texts0, texts1 = self._legal_texts
+                if not fleets[first]:
+                    cut = texts0.index(SIZE_TEXT[first])
+                    texts0 = texts0[:cut] + texts0[cut + 1 :]
+                if not fleets[at]:
+                    cut = texts1.index(SIZE_TEXT[second])
+                    texts1 = texts1[:cut] + texts1[cut + 1 :]
+                self._legal_texts = (texts0, texts1)
+        index = self._round
+        worth = self._round_worths[index]
+        planets = self._planets
+        p0, p1 = self._points
+        if first > second:
+            winner = 0
+            p0 += worth
+        elif second > first:
+            winner = 1
+            p1 += worth
+        else:
+            winner = NOBODY
+        self._points = (p0, p1)
+        bout, number = divmod(index, planets)
+        galaxy = self._deal.order[bout]
+        entry = (
+            self._playing,
+            bout,
+            number,
+            galaxy,
+            self._round_planets[index],
+            worth,
+            first,
+            second,
+            winner,
+            d0,
+            d1,
+        )
+        self._rounds.append(entry)
+        # The events are stored compact and built when read (``events``).
+        decision = self.decision
+        events: list[Any] = self._events
+        events.append((_ROUND, entry, p0, p1, decision))
+        index += 1
+        self._round = index
+        if number + 1 < planets:
+            # GO1: the next round starts by revealing its planet's worth (``_open_round``).
+            events.append(
+                (_PLANET, number + 2, self._round_names[index], self._round_worths[index], decision)
+            )
+            return
+        self._end_bout(bout, galaxy, p0, p1)
+
+    def _drop_texts(self, gone0: int, gone1: int) -> None:
+        """The sizes that ran out (0: none for that seat) leave the seats' legal texts
+        (cheaper than rebuilding them)."""
+        texts = list(self._legal_texts)
+        for seat, gone in ((0, gone0), (1, gone1)):
+            if gone:
+                old = texts[seat]
+                at = old.index(SIZE_TEXT[gone])
+                texts[seat] = old[:at] + old[at + 1 :]
+        self._legal_texts = (texts[0], texts[1])
+
+    def _spend_with_timeouts(self, fleet0: Any, fleet1: Any) -> tuple[int, int, int, int]:
+        """Each seat loses its fleet of the round (GO3: a timed-out seat sends 0 and loses one
+        of its largest); returns the fleets sent and the sizes destroyed (0: none)."""
         fleets = self._fleets
         stride = self._stride
         sent = [0, 0]
         destroyed = [0, 0]
         gone = [0, 0]
-        for seat in (0, 1):
+        for seat, action in ((0, fleet0), (1, fleet1)):
             base = seat * stride
-            size = self._spent(actions[seat], base)
-            if actions[seat] is TIMEOUT:
+            size = self._spent(action, base)
+            if action is TIMEOUT:
                 destroyed[seat] = size
             else:
                 sent[seat] = size
@@ -270,63 +481,13 @@ class GoofspielState(State):
             if not fleets[base + size]:
                 gone[seat] = size
         if gone[0] or gone[1]:
-            # The size that ran out leaves the seat's legal texts (cheaper than rebuilding).
-            texts = list(self._legal_texts)
-            for seat in (0, 1):
-                if gone[seat]:
-                    old = texts[seat]
-                    at = old.index(SIZE_TEXT[gone[seat]])
-                    texts[seat] = old[:at] + old[at + 1 :]
-            self._legal_texts = (texts[0], texts[1])
-        index = self._round
-        worth = self._round_worths[index]
-        planets = self._planets
-        first, second = sent
-        winner = 0 if first > second else 1 if second > first else NOBODY
-        p0, p1 = self._points
-        if winner == 0:
-            p0 += worth
-        elif winner == 1:
-            p1 += worth
-        self._points = (p0, p1)
+            self._drop_texts(gone[0], gone[1])
         if destroyed[0] or destroyed[1]:
             self._destroyed = (
                 self._destroyed[0] + (destroyed[0] > 0),
                 self._destroyed[1] + (destroyed[1] > 0),
             )
-        bout = index // planets
-        galaxy = self._deal.order[bout]
-        self._rounds.append(
-            (
-                self._playing,
-                bout,
-                index % planets,
-                galaxy,
-                self._round_planets[index],
-                worth,
-                first,
-                second,
-                winner,
-                destroyed[0],
-                destroyed[1],
-            )
-        )
-        self._log(
-            "round",
-            round=index % planets + 1,
-            planet=self._round_names[index],
-            worth=worth,
-            fleets=sent,
-            winner=_who(winner),
-            points=[p0, p1],
-            destroyed=[destroyed[0] or None, destroyed[1] or None],
-        )
-        index += 1
-        self._round = index
-        if index % planets:
-            self._open_round()
-            return
-        self._end_bout(bout, galaxy, p0, p1)
+        return sent[0], sent[1], destroyed[0], destroyed[1]
 
     def _end_bout(self, bout: int, galaxy: int, p0: int, p1: int) -> None:
         """The seat with more net worth wins the galaxy; a tie gives it to nobody (GO4)."""
@@ -400,19 +561,24 @@ class GoofspielState(State):
         rounds = self._round_views
         for entry in self._rounds[len(rounds) :]:
             rounds.append(self._round_view(entry))
+        # Each seat's fleets by size text, zipped (the texts and counts in size order).
+        texts = SIZE_TEXT[1:stride]
+        counts = self._fleets
         fleets = {
-            str(s): {SIZE_TEXT[size]: self._fleets[s * stride + size] for size in range(1, stride)}
+            SIZE_TEXT[s]: dict(zip(texts, counts[s * stride + 1 : (s + 1) * stride], strict=True))
             for s in (0, 1)
             if history or s == seat
         }
+        made_for, orders = self._order_texts
+        if made_for is not deal:  # a fresh deal: its planet orders as text, made once
+            labels = self._labels
+            orders = tuple("".join([labels[p] for p in order]) for order in deal.planet_orders)
+            self._order_texts = (deal, orders)
         view: dict[str, Any] = {
             "replay": self._playing,
-            "order": [galaxy_letter(g) for g in deal.order],
-            "values": {galaxy_letter(g): deal.values[g] for g in shown},
-            "planet_orders": {
-                galaxy_letter(g): "".join(self._labels[p] for p in deal.planet_orders[g])
-                for g in shown
-            },
+            "order": [_LETTERS[g] for g in deal.order],
+            "values": {_LETTERS[g]: deal.values[g] for g in shown},
+            "planet_orders": {_LETTERS[g]: orders[g] for g in shown},
             **(_NOTHING_IN_PLAY if over else self._in_play(shown[-1])),
             "fleets": fleets,
             "points": list(self._points),
