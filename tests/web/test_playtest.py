@@ -5,11 +5,15 @@
   the click was lost); Enter in the box queues too.
 - Multiplanetary: the board's "Next tick in N s" counts down with the clocks (it was frozen at
   the value of the last frame).
+- Goofspiel: "Play the bot now" gave a newcomer the rule clock, 10 s a move (GO3), and rounds
+  timed out before the board was read: against the bot a move gets 30 s, and the card says so.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import httpx
 
 from tests.server.live import Server
 from tests.web.conftest import against_bot, create, ready, wait_decision
@@ -153,3 +157,22 @@ def test_goofspiel_shows_the_match_score_at_400_px(server: Server, pages: Any) -
             seat,
         )
         assert seen, f"seat {seat}'s strategic value is scrolled out of view"
+
+
+def test_play_the_bot_now_gives_a_newcomer_time_to_read(server: Server, pages: Any) -> None:
+    """Goofspiel's rule clock is 10 s a move; "Play the bot now" gives 30 s a move (the
+    practice clock of docs/server.md), and the game card says so before the click. A game whose
+    clock is longer keeps it (Generalissimo, 30 s a move)."""
+    lobby = ready(pages("/"))
+    card = lobby.locator("article[data-game='goofspiel'] [data-clock]")
+    assert card.inner_text() == (
+        "Clock: 10 s a move (30 s a move against the bot) · bots: easy, hard, medium, prize, random"
+    )
+    assert "against the bot" not in lobby.inner_text("article[data-game='generalissimo']")
+    lobby.locator("article[data-game='goofspiel'] [data-action=play-bot]").click()
+    lobby.wait_for_url(f"{server.url}/play/*")
+    mid = ready(lobby).evaluate("window.duelhost.matchId")
+    clock = httpx.get(f"{server.url}/api/matches/{mid}", timeout=10).json()["clock"]
+    assert (clock["mode"], clock["seconds"]) == ("move", 30.0)
+    lobby.wait_for_function("() => /\\d/.test(document.querySelector('#clock0').textContent)")
+    assert float(lobby.inner_text("#clock0").split()[0]) > 10
