@@ -8,6 +8,13 @@
   board never named "your columns" nor explained "wins (far edge)".
 - A Warrior's Death: the round strip's unit names were ~5 px at 400 px, "as Black Mage" cut.
 - Goofspiel: the mark on a won galaxy had no legend.
+
+The third playtest (docs/playtest.md):
+
+- Tactical Genius: a name typed in the builder changed nothing until the box lost its focus:
+  the buttons read "Add Gr1" beside a box reading "A1", and the reason ("reads as a cell")
+  came only after a click, which the redraw then swallowed.
+- /TACTIC/: the attack and HP under each unit were about 7 px at 400 px.
 """
 
 from __future__ import annotations
@@ -178,3 +185,49 @@ def test_goofspiel_explains_the_mark_on_a_won_galaxy(server: Server, pages: Any)
     shoot(south, "goofspiel-galaxy-legend-400")
     south.set_viewport_size({"width": 1280, "height": 800})
     shoot(south, "goofspiel-galaxy-legend-1280")
+
+
+def test_tactical_genius_builder_follows_the_typing(server: Server, pages: Any) -> None:
+    """Typed, not yet left: the Add button, its reason and the send button read the typed
+    name at once, and a click on a button right after typing is not lost."""
+    _, south = against_bot(server, pages, "tactical_genius", 6)
+    south.click("[data-cell='D2']")
+    south.click("#build-name", click_count=3)
+    south.keyboard.type("A1")  # as a person types: no change event until the box loses focus
+    assert south.is_disabled("#add-unit")
+    assert south.inner_text("#add-unit").startswith("Add A1 ")
+    assert south.inner_text("#add-why") == "'A1' would confuse your opponent: it reads as a cell"
+    assert south.inner_text("#send-build") == "Send: pass (no unit)…"
+    assert south.evaluate("document.activeElement.id") == "build-name"
+    south.keyboard.press("Backspace")
+    south.keyboard.press("Backspace")
+    south.keyboard.type("Ax7")
+    assert south.inner_text("#send-build") == "Add Ax7 and send"
+    assert not south.locator("#add-why").is_visible()
+    south.click("#add-unit")  # straight from the box: the click must land
+    assert south.inner_text("#placements li").startswith("place Ax7 ")
+
+
+def test_tactic_unit_stats_are_readable_at_400_px(server: Server, pages: Any) -> None:
+    """The King's "⚔1 ♥5/5" under its glyph: at least 10 px at 400 px, inside its cell."""
+    _, south = against_bot(server, pages, "tactic", 3)
+    south.set_viewport_size({"width": 400, "height": 800})
+    south.click("[data-faction='Order']")
+    south.wait_for_function("() => window.duelhost.frame.view.phase === 'king'")
+    south.click("[data-cell='C1']")
+    stats = """[...document.querySelectorAll("[data-cell='C1'] text")]
+                 .find(t => /⚔/.test(t.textContent))"""
+    south.wait_for_function(f"() => {stats}")
+    seen = south.evaluate(
+        f"() => {{ const t = {stats};"
+        + """
+                   const cell = document.querySelector("[data-cell='C1'] rect")
+                     .getBoundingClientRect();
+                   const box = t.getBoundingClientRect();
+                   const px = t.getCTM().a * parseFloat(t.getAttribute('font-size'));
+                   return {text: t.textContent, px, inside: box.left >= cell.left - 0.5
+                           && box.right <= cell.right + 0.5}; }"""
+    )
+    assert seen["text"] == "⚔1 ♥5/5", seen
+    assert seen["px"] >= 10 and seen["inside"], seen
+    shoot(south, "tactic-stats-400")
