@@ -7,10 +7,14 @@
   the value of the last frame).
 - Goofspiel: "Play the bot now" gave a newcomer the rule clock, 10 s a move (GO3), and rounds
   timed out before the board was read: against the bot a move gets 30 s, and the card says so.
+- The rules pages opened with the developers' sources ("rule text: seed 003; open points decided
+  by RULINGS G1-G6 and WD1-WD13") under the top bar "rules of warriors_death": each opens with
+  "How to play" in plain words, under the game's title.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -50,9 +54,7 @@ def test_a_typed_ship_count_is_queued_by_a_direct_click_on_queue(
     south.keyboard.type("3")  # as a person types: no change event until the box loses focus
     assert south.inner_text("#add-order") == f"Queue {home}>{target} 3"
     south.click("#add-order")
-    assert south.locator("#queue .orders li").all_inner_texts()[0].startswith(
-        f"{home}>{target} 3"
-    )
+    assert south.locator("#queue .orders li").all_inner_texts()[0].startswith(f"{home}>{target} 3")
     south.click(f".planet[data-cell='{home}']")
     south.click(f".planet[data-cell='{target}']")
     south.click("#ships", click_count=3)
@@ -176,3 +178,36 @@ def test_play_the_bot_now_gives_a_newcomer_time_to_read(server: Server, pages: A
     assert (clock["mode"], clock["seconds"]) == ("move", 30.0)
     lobby.wait_for_function("() => /\\d/.test(document.querySelector('#clock0').textContent)")
     assert float(lobby.inner_text("#clock0").split()[0]) > 10
+
+
+GAMES = {
+    "goofspiel": "Goofspiel: The Game of Pure Strategy",
+    "warriors_death": "A Warrior's Death",
+    "multiplanetary": "Multiplanetary Empire",
+    "generalissimo": "Generalissimo",
+    "tactical_genius": "Tactical Genius",
+    "tactic": "/TACTIC/",
+}
+
+
+def test_each_rules_page_opens_with_how_to_play(server: Server, pages: Any) -> None:
+    """The first section of every rules page is "How to play", for a player: no ruling ids
+    (GO3, WD11), seed files, RULINGS or engine words (to_act, views) before the full rules."""
+    page = pages("/")
+    for game, title in GAMES.items():
+        page.goto(f"{server.url}/rules/{game}")
+        page.wait_for_selector("#rules h3")
+        assert page.inner_text("#title") == f"rules of {title}"
+        assert page.inner_text("#rules h3 >> nth=0") == "How to play"
+        summary = page.evaluate(
+            """() => { const out = [];
+                       let e = document.querySelector('#rules h3').nextElementSibling;
+                       while (e && !/^H[1-4]$/.test(e.tagName)) {
+                         out.push(e.innerText); e = e.nextElementSibling; }
+                       return out.join('\\n'); }"""
+        )
+        assert "win" in summary.lower() and "click" in summary.lower(), (game, summary)
+        found = re.findall(
+            r"\b(?:G|GO|WD|GE|MP|TG|TA)\d+\b|seed|RULINGS|to_act|view|engine|`", summary
+        )
+        assert not found, (game, found)

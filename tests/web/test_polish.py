@@ -15,10 +15,13 @@ The third playtest (docs/playtest.md):
   the buttons read "Add Gr1" beside a box reading "A1", and the reason ("reads as a cell")
   came only after a click, which the redraw then swallowed.
 - /TACTIC/: the attack and HP under each unit were about 7 px at 400 px.
+- Multiplanetary: fleet labels piled up near busy planets ("1 → t91, +3 more" over "1 → t92")
+  and over the planets' ship counts.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -26,6 +29,7 @@ from tests.server.live import Server
 from tests.web.conftest import against_bot, create, ready, shoot, wait_decision
 from tests.web.test_goofspiel import bid
 from tests.web.test_invites import create_in_lobby
+from tests.web.test_multiplanetary import wait_tick
 from tests.web.test_warriors_death_break import play
 
 
@@ -231,3 +235,58 @@ def test_tactic_unit_stats_are_readable_at_400_px(server: Server, pages: Any) ->
     assert seen["text"] == "⚔1 ♥5/5", seen
     assert seen["px"] >= 10 and seen["inside"], seen
     shoot(south, "tactic-stats-400")
+
+
+OVERLAPS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                        && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const labels = [...document.querySelectorAll('.mp .fleet text')];
+  const planets = [...document.querySelectorAll('.mp .planet')].flatMap((g) =>
+    [...g.querySelectorAll('circle, rect, text')].filter((e) =>
+      e.getAttribute('fill') !== 'transparent' && e.getAttribute('fill') !== 'none'));
+  const out = [];
+  labels.forEach((l, i) => {
+    for (const o of [...labels.slice(i + 1), ...planets])
+      if (hit(box(l), box(o))) out.push(l.textContent + ' covers ' + (o.textContent || o.tagName));
+  });
+  return {labels: labels.length, out};
+}"""
+
+
+def test_multiplanetary_fleet_labels_cover_no_label_and_no_planet(
+    server: Server, pages: Any
+) -> None:
+    """Many fleets near the home planets: each label shown covers no other label, no planet
+    and no planet's name; the fleets whose label has no room say it all on hover."""
+    match = create(
+        server,
+        game="multiplanetary",
+        seed=11,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        clock=None,
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    south.click("#expert summary")
+
+    def place(cell: str) -> tuple[int, int]:
+        return "ABCDEFGHIJ".index(cell[0]), int(cell[1:])
+
+    for tick in range(1, 13):
+        view = south.evaluate("window.duelhost.frame.view")
+        orders = []
+        for planet in (p for p in view["planets"] if p["owner"] == 0 and p["ships"] >= 3):
+            near = sorted(
+                (p for p in view["planets"] if p["owner"] != 0),
+                key=lambda p: math.dist(place(p["cell"]), place(planet["cell"])),
+            )
+            part = planet["ships"] // 3
+            orders += [f"{planet['cell']}>{p['cell']} {part}" for p in near[:3]]
+        south.fill("#text", "; ".join(orders) or "wait")
+        south.click("#submitform button[type=submit]")
+        wait_tick(south, tick)
+    seen = south.evaluate(OVERLAPS)
+    assert south.locator(".mp .fleet").count() >= 8, "too few fleets to test"
+    assert seen["labels"] >= 3 and not seen["out"], seen
+    assert south.locator(".mp .fleet title").count() == south.locator(".mp .fleet").count()
+    shoot(south, "multiplanetary-fleet-labels-1280")

@@ -257,11 +257,13 @@ async def lobby() -> list[dict[str, Any]]:
 
 @router.get("/api/rules/{game}", responses=_errors(404))
 async def rules(game: str) -> Response:
-    """The rules page of a game: ``{"game", "markdown"}``."""
+    """The rules page of a game: ``{"game", "title", "markdown"}``."""
     if game not in duelhost.list_games():
         return JSONResponse({"error": f"no game {quote(game)}"}, status_code=404)
     try:
-        return JSONResponse({"game": game, "markdown": rules_text(game)})
+        return JSONResponse(
+            {"game": game, "title": game_spec(game).title, "markdown": rules_text(game)}
+        )
     except ConfigError as error:
         return JSONResponse({"error": str(error)}, status_code=404)
 
