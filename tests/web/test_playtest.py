@@ -7,6 +7,8 @@
   the value of the last frame).
 - Goofspiel: "Play the bot now" gave a newcomer the rule clock, 10 s a move (GO3), and rounds
   timed out before the board was read: against the bot a move gets 30 s, and the card says so.
+- Multiplanetary: a tick that came while a ship count was being typed put the caret before the
+  typed digits ("1", the tick, "0" read "01").
 - The rules pages opened with the developers' sources ("rule text: seed 003; open points decided
   by RULINGS G1-G6 and WD1-WD13") under the top bar "rules of warriors_death": each opens with
   "How to play" in plain words, under the game's title.
@@ -211,3 +213,32 @@ def test_each_rules_page_opens_with_how_to_play(server: Server, pages: Any) -> N
             r"\b(?:G|GO|WD|GE|MP|TG|TA)\d+\b|seed|RULINGS|to_act|view|engine|`", summary
         )
         assert not found, (game, found)
+
+
+def test_a_tick_while_typing_keeps_the_caret_after_the_typed_digits(
+    server: Server, pages: Any
+) -> None:
+    _, south = against_bot(
+        server,
+        pages,
+        "multiplanetary",
+        5,
+        clock={"mode": "tick", "seconds": 3, "planning_seconds": 0},
+    )
+    south.wait_for_function(
+        "() => window.duelhost.frame.view.planets.some(p => p.cell === 'A1' && p.ships >= 12)"
+    )
+    target = next(
+        p["cell"]
+        for p in south.evaluate("window.duelhost.frame.view.planets")
+        if p["owner"] is None
+    )
+    south.click(".planet[data-cell='A1']")
+    south.click(f".planet[data-cell='{target}']")
+    south.click("#ships", click_count=3)
+    south.keyboard.type("1")
+    wait_tick(south, south.evaluate("window.duelhost.frame.view.tick") + 1)  # the form is redrawn
+    assert south.evaluate("document.activeElement.id") == "ships"
+    south.keyboard.type("0")
+    assert south.input_value("#ships") == "10"
+    assert south.inner_text("#add-order") == f"Queue A1>{target} 10"
