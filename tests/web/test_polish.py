@@ -15,6 +15,8 @@ The third playtest (docs/playtest.md):
   the buttons read "Add Gr1" beside a box reading "A1", and the reason ("reads as a cell")
   came only after a click, which the redraw then swallowed.
 - /TACTIC/: the attack and HP under each unit were about 7 px at 400 px.
+- Receipts: "Chocob|o" broken inside the word in the side panel, and a three-digit decision
+  number cut to "#…".
 - Multiplanetary: fleet labels piled up near busy planets ("1 → t91, +3 more" over "1 → t92")
   and over the planets' ship counts.
 """
@@ -290,3 +292,29 @@ def test_multiplanetary_fleet_labels_cover_no_label_and_no_planet(
     assert seen["labels"] >= 3 and not seen["out"], seen
     assert south.locator(".mp .fleet title").count() == south.locator(".mp .fleet").count()
     shoot(south, "multiplanetary-fleet-labels-1280")
+
+
+def test_a_receipt_keeps_its_words_whole_and_its_number(server: Server, pages: Any) -> None:
+    match = create(
+        server,
+        game="warriors_death",
+        seed=4,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    south.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    play(south, 0, last=True)  # the Chocobo
+    south.wait_for_selector("#receipts li[data-decision] b")
+    measure = """() => { const li = document.querySelector('#receipts li[data-decision]');
+                   const b = li.querySelector('b'), num = li.querySelector('.num');
+                   const range = document.createRange(); range.selectNodeContents(b);
+                   const probe = num.cloneNode(); probe.textContent = '#999';
+                   probe.style.position = 'absolute'; li.append(probe);
+                   const need = probe.getBoundingClientRect().width; probe.remove();
+                   return {move: b.textContent, lines: range.getClientRects().length,
+                           room: num.getBoundingClientRect().width, need}; }"""
+    sealed = south.evaluate(measure)  # "committed, sealed" until the reveal
+    south.wait_for_selector("#receipts li[data-decision] [data-verified='yes']")
+    for seen in (sealed, south.evaluate(measure)):
+        assert seen["move"] == "Chocobo" and seen["lines"] == 1, seen
+        assert seen["room"] >= seen["need"], seen
