@@ -17,6 +17,8 @@ The third playtest (docs/playtest.md):
 - /TACTIC/: the attack and HP under each unit were about 7 px at 400 px.
 - Receipts: "Chocob|o" broken inside the word in the side panel, and a three-digit decision
   number cut to "#…".
+- /TACTIC/: a quiet-turn draw's banner read "A draw (30 turns of each player without damage
+  (TA6)), 4–7": a ruling id and two unequal figures, as if someone had won.
 - Multiplanetary: fleet labels piled up near busy planets ("1 → t91, +3 more" over "1 → t92")
   and over the planets' ship counts.
 """
@@ -318,3 +320,36 @@ def test_a_receipt_keeps_its_words_whole_and_its_number(server: Server, pages: A
     for seen in (sealed, south.evaluate(measure)):
         assert seen["move"] == "Chocobo" and seen["lines"] == 1, seen
         assert seen["room"] >= seen["need"], seen
+
+
+def typed(page: Any, text: str) -> None:
+    """Send ``text`` through the notation box and wait until the match has taken it."""
+    n = page.evaluate("window.duelhost.frame.n")
+    page.fill("#text", text)
+    page.click("#submitform button[type=submit]")
+    page.wait_for_function("n => window.duelhost.frame.n > n || window.duelhost.sealed()", arg=n)
+
+
+def test_a_draw_banner_speaks_to_players(server: Server, pages: Any) -> None:
+    """/TACTIC/ with ``quiet_turns=1``: six Knights against three Bears, one quiet turn each,
+    a draw. The banner gives the reason without "(TA6)" and no unequal figures (7-4)."""
+    match = create(server, game="tactic", seed=5, options={"quiet_turns": 1})
+    south, north = (ready(pages(seat["invite_url"])) for seat in match["seats"])
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+        page.click("#expert summary")
+    typed(south, "faction Order")
+    typed(north, "faction Menagerie")
+    typed(south, "king C1")
+    typed(north, "king C7")
+    knights = ["A1", "B1", "D1", "E1", "F1", "G1"]
+    for cell in ["A7", "B7", "D7"]:
+        typed(south, f"place Knight {knights.pop(0)}")
+        typed(north, f"place Bear {cell}")
+    for cell in knights:  # North cannot pay for a Bear any more: South buys on
+        typed(south, f"place Knight {cell}")
+    typed(south, "end")
+    typed(north, "end")
+    south.wait_for_selector("#result")
+    assert south.evaluate("window.duelhost.frame.result.scores") == [7, 4]
+    assert south.inner_text("#result") == "A draw (1 turn of each player without damage)."
