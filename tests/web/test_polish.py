@@ -15,6 +15,7 @@ The third playtest (docs/playtest.md):
   the buttons read "Add Gr1" beside a box reading "A1", and the reason ("reads as a cell")
   came only after a click, which the redraw then swallowed.
 - /TACTIC/: the attack and HP under each unit were about 7 px at 400 px.
+- A Warrior's Death: "Astrologi|an" broken inside the word in the round strip at 400 px.
 - Receipts: "Chocob|o" broken inside the word in the side panel, and a three-digit decision
   number cut to "#…".
 - /TACTIC/: a quiet-turn draw's banner read "A draw (30 turns of each player without damage
@@ -353,3 +354,35 @@ def test_a_draw_banner_speaks_to_players(server: Server, pages: Any) -> None:
     south.wait_for_selector("#result")
     assert south.evaluate("window.duelhost.frame.result.scores") == [7, 4]
     assert south.inner_text("#result") == "A draw (1 turn of each player without damage)."
+
+
+def test_warriors_death_breaks_astrologian_with_a_hyphen_at_400_px(
+    server: Server, pages: Any
+) -> None:
+    match = create(server, game="warriors_death", options={"bouts": 1, "rounds": 2}, seed=6)
+    south = ready(pages(match["seats"][0]["invite_url"], 400, 800))
+    north = ready(pages(match["seats"][1]["invite_url"]))
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    north.click("#hand .card[data-unit='1']")  # the Astrologian, predicting a Chocobo
+    north.click("#second [data-second='0']")
+    north.click("#play")
+    north.wait_for_selector("#sent")
+    play(south, 0, last=True)
+    wait_decision(south, 1)
+    name = south.locator(".wd-cell[data-round='1'][data-seat='1'] .wd-name")
+    # The letters on the name's first line (a letter's box: where the browser drew it).
+    seen = name.evaluate(
+        """e => { const node = e.firstChild, text = node.textContent;
+                  const box = (i) => { const r = document.createRange();
+                    r.setStart(node, i); r.setEnd(node, i + 1);
+                    const rects = [...r.getClientRects()];  // after a break: [line end, glyph]
+                    return rects[rects.length - 1]; };
+                  const top = box(0).top;
+                  const first = [...text].filter((c, i) => c !== '\u00ad' && box(i).width > 0
+                    && Math.abs(box(i).top - top) < 2).join('');
+                  return {text, first}; }"""
+    )
+    assert seen["text"].replace("\u00ad", "") == "Astrologian", seen
+    # On one line, or broken where the soft hyphen is (shown as "Astro-").
+    assert seen["first"] in ("Astrologian", "Astro"), seen
