@@ -9,6 +9,9 @@
   timed out before the board was read: against the bot a move gets 30 s, and the card says so.
 - Multiplanetary: a tick that came while a ship count was being typed put the caret before the
   typed digits ("1", the tick, "0" read "01").
+- Multiplanetary: after a planet was lost or emptied, every order queued from it was marked ✗
+  and nothing could be sent until each was removed by its own × (36 of them in the playtest):
+  one button removes them all.
 - The rules pages opened with the developers' sources ("rule text: seed 003; open points decided
   by RULINGS G1-G6 and WD1-WD13") under the top bar "rules of warriors_death": each opens with
   "How to play" in plain words, under the game's title.
@@ -242,3 +245,36 @@ def test_a_tick_while_typing_keeps_the_caret_after_the_typed_digits(
     south.keyboard.type("0")
     assert south.input_value("#ships") == "10"
     assert south.inner_text("#add-order") == f"Queue A1>{target} 10"
+
+
+def test_the_orders_that_cannot_go_out_are_removed_at_once(server: Server, pages: Any) -> None:
+    """Two orders queued from A1 (8 ships), the same 8 sent through the notation box: after the
+    tick A1 has 4 ships and both queued orders are marked ✗; one click removes both."""
+    _, south = against_bot(server, pages, "multiplanetary", 8, clock=None)
+    while south.evaluate("window.duelhost.frame.view.planets.find(p => p.cell === 'A1').ships < 8"):
+        now = south.evaluate("window.duelhost.frame.view.tick")
+        south.click("#wait")
+        wait_tick(south, now + 1)
+    ships = south.evaluate("window.duelhost.frame.view.planets.find(p => p.cell === 'A1').ships")
+    targets = [
+        p["cell"]
+        for p in south.evaluate("window.duelhost.frame.view.planets")
+        if p["owner"] is None
+    ][:2]
+    for target in targets:
+        south.click(".planet[data-cell='A1']")
+        south.click(f".planet[data-cell='{target}']")
+        south.click("#ships", click_count=3)
+        south.keyboard.type(str(ships // 2))
+        south.click("#add-order")
+    now = south.evaluate("window.duelhost.frame.view.tick")
+    south.click("#expert summary")
+    south.fill("#text", f"A1>{targets[0]} {ships}")
+    south.click("#submitform button[type=submit]")
+    wait_tick(south, now + 1)
+    assert south.locator("#queue li.bad").count() == 2
+    assert south.is_disabled("#send-orders")
+    south.click("#remove-bad")
+    assert south.locator("#queue li").count() == 0
+    assert south.inner_text("#send-orders") == "No orders queued"
+    assert south.is_enabled("#wait")

@@ -335,7 +335,14 @@ function queue(view, ctx, st, sent, canOrder, planets) {
       h("button", {type: "button", class: "primary", id: "send-orders", disabled: !canOrder || !st.draft.length || blocked || st.sending, onclick: () => send(st.draft.map(notation).join("; "))},
         st.draft.length ? "Send " + st.draft.length + " order" + (st.draft.length > 1 ? "s" : "") : "No orders queued"),
       h("button", {type: "button", id: "wait", disabled: !canOrder || st.draft.length > 0 || sent.length > 0 || sentThisTick || st.sending, onclick: () => send("wait")}, "Send nothing this tick")),
-    blocked ? h("p", {class: "small bad", id: "queue-why"}, "Remove the orders marked ✗ before sending.") : null,
+    // One click clears them all: after a lost planet a newcomer's queue held 36 orders marked
+    // ✗, each with its own ×, and nothing could be sent until every one was removed.
+    blocked ? h("p", {class: "small bad", id: "queue-why"}, "Remove the orders marked ✗ before sending. ",
+      h("button", {type: "button", id: "remove-bad", onclick: () => {
+        st.draft = st.draft.filter((o, i) => !problems[i]);
+        keepDraft(ctx, st);
+        ctx.redraw();
+      }}, "Remove the " + problems.filter(Boolean).length + " marked ✗")) : null,
     h("p", {class: "small muted", id: "queue-rule"}, "Queued orders stay here until you send them: a tick neither sends nor drops them, and a reload keeps them."));
 }
 
