@@ -324,7 +324,12 @@ def test_a_receipt_keeps_its_words_whole_and_its_number(server: Server, pages: A
 
 
 def typed(page: Any, text: str) -> None:
-    """Send ``text`` through the notation box and wait until the match has taken it."""
+    """Once the page shows its seat's decision, send ``text`` through the notation box and
+    wait until the match has taken it (a later frame, or the seat's choice sealed)."""
+    page.wait_for_function(
+        "() => window.duelhost.frame.to_act.includes(window.duelhost.seat)"
+        " && !window.duelhost.sealed()"
+    )
     n = page.evaluate("window.duelhost.frame.n")
     page.fill("#text", text)
     page.click("#submitform button[type=submit]")
