@@ -7,6 +7,7 @@ import pytest
 import duelhost
 from duelhost.core.registry import Game, spec
 from duelhost.host import Clock, default_clock, make_clock
+from duelhost.host.time_controls import practice_clock
 
 
 def fake(name: str, **options: object) -> Game:
@@ -44,6 +45,20 @@ def test_multiplanetary_ticks_every_ten_seconds_after_a_minute_of_planning() -> 
 def test_tactic_has_no_clock_by_default_ta7() -> None:
     assert default_clock(fake("tactic")) is None
     assert default_clock(fake("tactic", turn_seconds=None)) is None
+
+
+def test_the_practice_clock_against_the_bot_gives_a_move_at_least_30_seconds() -> None:
+    """The lobby's "Play the bot now": Goofspiel's 10 s becomes 30 s; clocks of 30 s or more,
+    the tick clock and no clock stay as they are; a turn clock under 30 s is raised too."""
+    assert practice_clock(fake("goofspiel")) == Clock("move", 30.0)
+    assert practice_clock(fake("warriors_death")) == Clock("move", 60.0)
+    assert practice_clock(fake("tactical_genius")) == Clock(
+        "move", 300.0, extended_seconds=600.0, extensions=1
+    )
+    assert practice_clock(fake("multiplanetary")) == Clock("tick", 10.0, planning_seconds=60.0)
+    assert practice_clock(fake("tactic")) is None
+    assert practice_clock(fake("tactic", turn_seconds=20)) == Clock("turn", 30.0)
+    assert practice_clock(fake("tactic", turn_seconds=45)) == Clock("turn", 45.0)
 
 
 def test_tactic_turn_seconds_option_gives_a_turn_clock_ta7() -> None:

@@ -8,10 +8,25 @@
   board never named "your columns" nor explained "wins (far edge)".
 - A Warrior's Death: the round strip's unit names were ~5 px at 400 px, "as Black Mage" cut.
 - Goofspiel: the mark on a won galaxy had no legend.
+
+The third playtest (docs/playtest.md):
+
+- Tactical Genius: a name typed in the builder changed nothing until the box lost its focus:
+  the buttons read "Add Gr1" beside a box reading "A1", and the reason ("reads as a cell")
+  came only after a click, which the redraw then swallowed.
+- /TACTIC/: the attack and HP under each unit were about 7 px at 400 px.
+- A Warrior's Death: "Astrologi|an" broken inside the word in the round strip at 400 px.
+- Receipts: "Chocob|o" broken inside the word in the side panel, and a three-digit decision
+  number cut to "#…".
+- /TACTIC/: a quiet-turn draw's banner read "A draw (30 turns of each player without damage
+  (TA6)), 4–7": a ruling id and two unequal figures, as if someone had won.
+- Multiplanetary: fleet labels piled up near busy planets ("1 → t91, +3 more" over "1 → t92")
+  and over the planets' ship counts.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -19,6 +34,7 @@ from tests.server.live import Server
 from tests.web.conftest import against_bot, create, ready, shoot, wait_decision
 from tests.web.test_goofspiel import bid
 from tests.web.test_invites import create_in_lobby
+from tests.web.test_multiplanetary import wait_tick
 from tests.web.test_warriors_death_break import play
 
 
@@ -178,3 +194,200 @@ def test_goofspiel_explains_the_mark_on_a_won_galaxy(server: Server, pages: Any)
     shoot(south, "goofspiel-galaxy-legend-400")
     south.set_viewport_size({"width": 1280, "height": 800})
     shoot(south, "goofspiel-galaxy-legend-1280")
+
+
+def test_tactical_genius_builder_follows_the_typing(server: Server, pages: Any) -> None:
+    """Typed, not yet left: the Add button, its reason and the send button read the typed
+    name at once, and a click on a button right after typing is not lost."""
+    _, south = against_bot(server, pages, "tactical_genius", 6)
+    south.click("[data-cell='D2']")
+    south.click("#build-name", click_count=3)
+    south.keyboard.type("A1")  # as a person types: no change event until the box loses focus
+    assert south.is_disabled("#add-unit")
+    assert south.inner_text("#add-unit").startswith("Add A1 ")
+    assert south.inner_text("#add-why") == "'A1' would confuse your opponent: it reads as a cell"
+    assert south.inner_text("#send-build") == "Send: pass (no unit)…"
+    assert south.evaluate("document.activeElement.id") == "build-name"
+    south.keyboard.press("Backspace")
+    south.keyboard.press("Backspace")
+    south.keyboard.type("Ax7")
+    assert south.inner_text("#send-build") == "Add Ax7 and send"
+    assert not south.locator("#add-why").is_visible()
+    south.click("#add-unit")  # straight from the box: the click must land
+    assert south.inner_text("#placements li").startswith("place Ax7 ")
+
+
+def test_tactic_unit_stats_are_readable_at_400_px(server: Server, pages: Any) -> None:
+    """The King's "⚔1 ♥5/5" under its glyph: at least 10 px at 400 px, inside its cell."""
+    _, south = against_bot(server, pages, "tactic", 3)
+    south.set_viewport_size({"width": 400, "height": 800})
+    south.click("[data-faction='Order']")
+    south.wait_for_function("() => window.duelhost.frame.view.phase === 'king'")
+    south.click("[data-cell='C1']")
+    stats = """[...document.querySelectorAll("[data-cell='C1'] text")]
+                 .find(t => /⚔/.test(t.textContent))"""
+    south.wait_for_function(f"() => {stats}")
+    seen = south.evaluate(
+        f"() => {{ const t = {stats};"
+        + """
+                   const cell = document.querySelector("[data-cell='C1'] rect")
+                     .getBoundingClientRect();
+                   const box = t.getBoundingClientRect();
+                   const px = t.getCTM().a * parseFloat(t.getAttribute('font-size'));
+                   return {text: t.textContent, px, inside: box.left >= cell.left - 0.5
+                           && box.right <= cell.right + 0.5}; }"""
+    )
+    assert seen["text"] == "⚔1 ♥5/5", seen
+    assert seen["px"] >= 10 and seen["inside"], seen
+    shoot(south, "tactic-stats-400")
+
+
+OVERLAPS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                        && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const labels = [...document.querySelectorAll('.mp .fleet text')];
+  const planets = [...document.querySelectorAll('.mp .planet')].flatMap((g) =>
+    [...g.querySelectorAll('circle, rect, text')].filter((e) =>
+      e.getAttribute('fill') !== 'transparent' && e.getAttribute('fill') !== 'none'));
+  const out = [];
+  labels.forEach((l, i) => {
+    for (const o of [...labels.slice(i + 1), ...planets])
+      if (hit(box(l), box(o))) out.push(l.textContent + ' covers ' + (o.textContent || o.tagName));
+  });
+  return {labels: labels.length, out};
+}"""
+
+
+def test_multiplanetary_fleet_labels_cover_no_label_and_no_planet(
+    server: Server, pages: Any
+) -> None:
+    """Many fleets near the home planets: each label shown covers no other label, no planet
+    and no planet's name; the fleets whose label has no room say it all on hover."""
+    match = create(
+        server,
+        game="multiplanetary",
+        seed=11,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        clock=None,
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    south.click("#expert summary")
+
+    def place(cell: str) -> tuple[int, int]:
+        return "ABCDEFGHIJ".index(cell[0]), int(cell[1:])
+
+    for tick in range(1, 13):
+        view = south.evaluate("window.duelhost.frame.view")
+        orders = []
+        for planet in (p for p in view["planets"] if p["owner"] == 0 and p["ships"] >= 3):
+            near = sorted(
+                (p for p in view["planets"] if p["owner"] != 0),
+                key=lambda p: math.dist(place(p["cell"]), place(planet["cell"])),
+            )
+            part = planet["ships"] // 3
+            orders += [f"{planet['cell']}>{p['cell']} {part}" for p in near[:3]]
+        south.fill("#text", "; ".join(orders) or "wait")
+        south.click("#submitform button[type=submit]")
+        wait_tick(south, tick)
+    seen = south.evaluate(OVERLAPS)
+    assert south.locator(".mp .fleet").count() >= 8, "too few fleets to test"
+    assert seen["labels"] >= 3 and not seen["out"], seen
+    assert south.locator(".mp .fleet title").count() == south.locator(".mp .fleet").count()
+    shoot(south, "multiplanetary-fleet-labels-1280")
+
+
+def test_a_receipt_keeps_its_words_whole_and_its_number(server: Server, pages: Any) -> None:
+    match = create(
+        server,
+        game="warriors_death",
+        seed=4,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+    )
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    south.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    play(south, 0, last=True)  # the Chocobo
+    south.wait_for_selector("#receipts li[data-decision] b")
+    measure = """() => { const li = document.querySelector('#receipts li[data-decision]');
+                   const b = li.querySelector('b'), num = li.querySelector('.num');
+                   const range = document.createRange(); range.selectNodeContents(b);
+                   const probe = num.cloneNode(); probe.textContent = '#999';
+                   probe.style.position = 'absolute'; li.append(probe);
+                   const need = probe.getBoundingClientRect().width; probe.remove();
+                   return {move: b.textContent, lines: range.getClientRects().length,
+                           room: num.getBoundingClientRect().width, need}; }"""
+    sealed = south.evaluate(measure)  # "committed, sealed" until the reveal
+    south.wait_for_selector("#receipts li[data-decision] [data-verified='yes']")
+    for seen in (sealed, south.evaluate(measure)):
+        assert seen["move"] == "Chocobo" and seen["lines"] == 1, seen
+        assert seen["room"] >= seen["need"], seen
+
+
+def typed(page: Any, text: str) -> None:
+    """Once the page shows its seat's decision, send ``text`` through the notation box and
+    wait until the match has taken it (a later frame, or the seat's choice sealed)."""
+    page.wait_for_function(
+        "() => window.duelhost.frame.to_act.includes(window.duelhost.seat)"
+        " && !window.duelhost.sealed()"
+    )
+    n = page.evaluate("window.duelhost.frame.n")
+    page.fill("#text", text)
+    page.click("#submitform button[type=submit]")
+    page.wait_for_function("n => window.duelhost.frame.n > n || window.duelhost.sealed()", arg=n)
+
+
+def test_a_draw_banner_speaks_to_players(server: Server, pages: Any) -> None:
+    """/TACTIC/ with ``quiet_turns=1``: six Knights against three Bears, one quiet turn each,
+    a draw. The banner gives the reason without "(TA6)" and no unequal figures (7-4)."""
+    match = create(server, game="tactic", seed=5, options={"quiet_turns": 1})
+    south, north = (ready(pages(seat["invite_url"])) for seat in match["seats"])
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+        page.click("#expert summary")
+    typed(south, "faction Order")
+    typed(north, "faction Menagerie")
+    typed(south, "king C1")
+    typed(north, "king C7")
+    knights = ["A1", "B1", "D1", "E1", "F1", "G1"]
+    for cell in ["A7", "B7", "D7"]:
+        typed(south, f"place Knight {knights.pop(0)}")
+        typed(north, f"place Bear {cell}")
+    for cell in knights:  # North cannot pay for a Bear any more: South buys on
+        typed(south, f"place Knight {cell}")
+    typed(south, "end")
+    typed(north, "end")
+    south.wait_for_selector("#result")
+    assert south.evaluate("window.duelhost.frame.result.scores") == [7, 4]
+    assert south.inner_text("#result") == "A draw (1 turn of each player without damage)."
+
+
+def test_warriors_death_breaks_astrologian_with_a_hyphen_at_400_px(
+    server: Server, pages: Any
+) -> None:
+    match = create(server, game="warriors_death", options={"bouts": 1, "rounds": 2}, seed=6)
+    south = ready(pages(match["seats"][0]["invite_url"], 400, 800))
+    north = ready(pages(match["seats"][1]["invite_url"]))
+    for page in (south, north):
+        page.wait_for_function("() => window.duelhost.frame.phase === 'playing'")
+    north.click("#hand .card[data-unit='1']")  # the Astrologian, predicting a Chocobo
+    north.click("#second [data-second='0']")
+    north.click("#play")
+    north.wait_for_selector("#sent")
+    play(south, 0, last=True)
+    wait_decision(south, 1)
+    name = south.locator(".wd-cell[data-round='1'][data-seat='1'] .wd-name")
+    # The letters on the name's first line (a letter's box: where the browser drew it).
+    seen = name.evaluate(
+        """e => { const node = e.firstChild, text = node.textContent;
+                  const box = (i) => { const r = document.createRange();
+                    r.setStart(node, i); r.setEnd(node, i + 1);
+                    const rects = [...r.getClientRects()];  // after a break: [line end, glyph]
+                    return rects[rects.length - 1]; };
+                  const top = box(0).top;
+                  const first = [...text].filter((c, i) => c !== '\u00ad' && box(i).width > 0
+                    && Math.abs(box(i).top - top) < 2).join('');
+                  return {text, first}; }"""
+    )
+    assert seen["text"].replace("\u00ad", "") == "Astrologian", seen
+    # On one line, or broken where the soft hyphen is (shown as "Astro-").
+    assert seen["first"] in ("Astrologian", "Astro"), seen

@@ -13,7 +13,15 @@ from typing import Any
 
 from duelhost.core.time_control import MODES, STARTS, Clock
 
-__all__ = ["MAX_SECONDS", "Clock", "clock_from_dict", "default_clock", "make_clock"]
+__all__ = [
+    "MAX_SECONDS",
+    "PRACTICE_SECONDS",
+    "Clock",
+    "clock_from_dict",
+    "default_clock",
+    "make_clock",
+    "practice_clock",
+]
 from duelhost.core.errors import ConfigError, quote, quote_value
 from duelhost.core.registry import Game
 
@@ -29,6 +37,9 @@ _FIELDS = (
 MAX_SECONDS = 7 * 24 * 3600.0
 TICK_DEFAULT = Clock("tick", 10.0)
 """The clock of a game with tick decisions that declares none."""
+PRACTICE_SECONDS = 30.0
+"""The least time a move (or turn) gets in the lobby's "Play the bot now": a newcomer reads the
+board and the rules page while the clock runs (Goofspiel's rule clock is 10 s, GO3)."""
 
 
 def default_clock(game: Game) -> Clock | None:
@@ -43,6 +54,19 @@ def default_clock(game: Game) -> Clock | None:
     if spec.clock_option is None and "tick" in spec.dynamics:
         return TICK_DEFAULT
     return None
+
+
+def practice_clock(game: Game) -> Clock | None:
+    """The clock of a match against a bot started from the lobby ("Play the bot now"): the
+    game's default, with a move or turn clock given at least ``PRACTICE_SECONDS``. A tick
+    clock is the game's pace (Multiplanetary) and stays; an untimed game stays untimed."""
+    clock = default_clock(game)
+    if clock is None or clock.mode == "tick" or clock.seconds >= PRACTICE_SECONDS:
+        return clock
+    extended = clock.extended_seconds
+    if extended is not None:
+        extended = max(extended, PRACTICE_SECONDS)
+    return replace(clock, seconds=PRACTICE_SECONDS, extended_seconds=extended)
 
 
 def _number(name: str, value: Any, minimum: float, maximum: float = MAX_SECONDS) -> float:

@@ -13,7 +13,8 @@
   files only, never the Python files beside them.
 - ``GET /api/lobby``: each game with its declared options and setup arguments (kind, default,
   bounds, choices, help text) so the lobby builds its forms with no game named in the client,
-  its board module, default clock, bots, and the rules page's address.
+  its board module, default clock, the clock of "Play the bot now" (``bot_clock``), bots, and
+  the rules page's address.
 - ``GET /api/rules/{game}``: the game's rules page (its Markdown), which ``/rules/{game}``
   renders.
 - ``GET /api/matches/{id}/replay`` and ``POST /api/replay`` (a record in the body): every step
@@ -46,7 +47,7 @@ from duelhost.core.record import Record
 from duelhost.core.registry import Game, GameSpec, rules_text
 from duelhost.core.registry import spec as game_spec
 from duelhost.host import json_text
-from duelhost.host.time_controls import default_clock
+from duelhost.host.time_controls import default_clock, practice_clock
 from duelhost.server.errors import ERRORS
 from duelhost.server.hub import NotFound
 from duelhost.server.limits import client_of
@@ -223,12 +224,15 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 @router.get("/api/lobby")
 async def lobby() -> list[dict[str, Any]]:
     """Each game with what the lobby needs to build its form: the declared options and setup
-    arguments (kind, default, bounds, choices, help text), the default clock, the bots, the
-    board module and the rules page."""
+    arguments (kind, default, bounds, choices, help text), the default clock, the clock of "Play
+    the bot now" (``bot_clock``: at least ``PRACTICE_SECONDS`` a move), the bots, the board
+    module and the rules page."""
     games = []
     for name in duelhost.list_games():
         spec = game_spec(name)
-        clock = default_clock(duelhost.load(name))
+        loaded = duelhost.load(name)
+        clock = default_clock(loaded)
+        practice = practice_clock(loaded)
         games.append(
             {
                 "name": name,
@@ -242,6 +246,7 @@ async def lobby() -> list[dict[str, Any]]:
                 "options": [_option(o) for o in spec.options],
                 "setup": [_option(o) for o in spec.setup],
                 "clock": None if clock is None else clock.to_dict(),
+                "bot_clock": None if practice is None else practice.to_dict(),
                 "bots": available_bots(name),
                 "seat_names": list(spec.seat_names),
                 "rules": f"/rules/{name}",
@@ -252,11 +257,13 @@ async def lobby() -> list[dict[str, Any]]:
 
 @router.get("/api/rules/{game}", responses=_errors(404))
 async def rules(game: str) -> Response:
-    """The rules page of a game: ``{"game", "markdown"}``."""
+    """The rules page of a game: ``{"game", "title", "markdown"}``."""
     if game not in duelhost.list_games():
         return JSONResponse({"error": f"no game {quote(game)}"}, status_code=404)
     try:
-        return JSONResponse({"game": game, "markdown": rules_text(game)})
+        return JSONResponse(
+            {"game": game, "title": game_spec(game).title, "markdown": rules_text(game)}
+        )
     except ConfigError as error:
         return JSONResponse({"error": str(error)}, status_code=404)
 

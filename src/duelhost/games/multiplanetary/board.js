@@ -97,6 +97,33 @@ export function status(view, ctx) {
   return "Tick " + (view.tick + 1) + ": click one of your planets to send ships, or send nothing.";
 }
 
+const LABEL_SIZE = 0.24;
+
+/** A fleet's label: its ships and arrival tick, and how many more fleets follow on its route. */
+function fleetLabel(f, more) {
+  return f.ships + "→t" + f.arrives + (more ? " +" + more.more : "");
+}
+
+/** Where a label fits beside its marker at (x, y), covering none of the `taken` boxes
+ *  ([left, top, right, bottom], board units) and staying on the board: {x, y, anchor, rect},
+ *  or null. Bold digits are about 0.62 em wide. */
+function labelBox(text, x, y, taken) {
+  const w = 0.62 * LABEL_SIZE * text.length, hgt = LABEL_SIZE;
+  const tries = [
+    [x - w / 2, y - 0.16 - hgt, "middle", x, y - 0.18],
+    [x - w / 2, y + 0.16, "middle", x, y + 0.16 + hgt * 0.85],
+    [x + 0.17, y - hgt / 2, "start", x + 0.17, y + hgt * 0.35],
+    [x - 0.17 - w, y - hgt / 2, "end", x - 0.17, y + hgt * 0.35],
+  ];
+  for (const [left, top, anchor, tx, ty] of tries) {
+    const rect = [left, top, left + w, top + hgt];
+    if (rect[0] < 0 || rect[2] > 10 || rect[1] < 0 || rect[3] > 10) continue;
+    if (taken.some((b) => rect[0] < b[2] && b[0] < rect[2] && rect[1] < b[3] && b[1] < rect[3])) continue;
+    return {x: tx, y: ty, anchor, rect};
+  }
+  return null;
+}
+
 export function render(root, view, ctx) {
   const st = state(view, ctx);
   const me = ctx.seat;
@@ -125,7 +152,10 @@ export function render(root, view, ctx) {
     if ((c + r) % 2) parts.push(s("rect", {x: c, y: r, width: 1, height: 1, fill: "var(--cell-alt)", opacity: 0.5}));
   }
   // Fleets in flight: routes under the planets, markers and labels over them. Fleets on the
-  // same route share one label (the next to arrive, and how many follow) so none overlap.
+  // same route share one label (the next to arrive, and how many follow). A label goes beside
+  // its marker where it covers no planet, planet name or other label (above, below, right,
+  // left); where none is free it is left out (the marker's tooltip still says it all): near a
+  // busy planet labels piled up over each other and over the ships counts.
   const markers = [];
   const routes = new Map();
   for (const f of view.fleets) {
@@ -134,22 +164,36 @@ export function render(root, view, ctx) {
     routes.get(key).push(f);
   }
   const labelled = new Map();
-  for (const [key, list] of routes) labelled.set(list.reduce((a, b) => (b.arrives < a.arrives ? b : a)), list.length > 1 ? {key, more: list.length - 1, ships: list.reduce((n, g) => n + g.ships, 0)} : null);
-  for (const f of view.fleets) {
+  for (const [key, list] of routes) labelled.set(list.reduce((a, b) => (b.arrives < a.arrives ? b : a)), list.length > 1 ? {key, more: list.length - 1} : null);
+  const taken = view.planets.flatMap((p) => {
+    const [x, y] = xy(p.cell, turned);
+    const r = 0.16 + p.size * 0.06 + 0.03;
+    return [[x - r, y - r, x + r, y + r], [x + 0.5 - 0.15 * p.cell.length, y + 0.28, x + 0.5, y + 0.5]];
+  });
+  const spots = view.fleets.map((f) => {
     const [x1, y1] = xy(f.from, turned);
     const [x2, y2] = xy(f.to, turned);
     const span = Math.max(1, f.arrives - f.departed);
     // Where it is along its route; kept clear of both planets so that it can be seen.
     const t = Math.min(0.8, Math.max(0.25, (view.tick - f.departed + 0.5) / span));
-    const x = x1 + (x2 - x1) * t;
-    const y = y1 + (y2 - y1) * t;
+    return {f, x1, y1, x2, y2, x: x1 + (x2 - x1) * t, y: y1 + (y2 - y1) * t};
+  });
+  for (const {x, y} of spots) taken.push([x - 0.13, y - 0.13, x + 0.13, y + 0.13]);
+  const places = new Map();
+  for (const spot of [...spots].filter((p) => labelled.has(p.f)).sort((a, b) => a.f.arrives - b.f.arrives)) {
+    const label = labelled.get(spot.f);
+    const text = fleetLabel(spot.f, label);
+    const box = labelBox(text, spot.x, spot.y, taken);
+    if (box) { taken.push(box.rect); places.set(spot.f, {text, ...box}); }
+  }
+  for (const {f, x1, y1, x2, y2, x, y} of spots) {
     const colour = seatColour(f.owner);
     parts.push(s("line", {x1, y1, x2, y2, stroke: colour, "stroke-width": 0.04, "stroke-dasharray": f.warp === "quantum" ? "0.15 0.1" : null, opacity: 0.6}));
-    const label = labelled.get(f);
-    markers.push(s("g", {class: "fleet", "data-owner": f.owner, "aria-label": (f.owner === me ? "your" : "enemy") + " fleet of " + f.ships + " from " + f.from + " to " + f.to + ", arrives at tick " + f.arrives + (f.warp === "quantum" ? " (quantum)" : "")},
+    const place = places.get(f);
+    const words = (f.owner === me ? "your" : "enemy") + " fleet of " + f.ships + " from " + f.from + " to " + f.to + ", arrives at tick " + f.arrives + (f.warp === "quantum" ? " (quantum)" : "");
+    markers.push(s("g", {class: "fleet", "data-owner": f.owner, "aria-label": words}, s("title", {}, words),
       f.owner === 0 ? s("circle", {cx: x, cy: y, r: 0.13, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}) : s("rect", {x: x - 0.12, y: y - 0.12, width: 0.24, height: 0.24, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}),
-      labelled.has(f) ? s("text", {x, y: y - 0.18, "text-anchor": x < 2 ? "start" : x > 8 ? "end" : "middle", "font-size": 0.22, "font-weight": 700, fill: colour, class: "halo"},
-        f.ships + " → t" + f.arrives + (label ? ", +" + label.more + " more" : "")) : null));
+      place ? s("text", {class: "fleet-label halo", x: place.x, y: place.y, "text-anchor": place.anchor, "font-size": LABEL_SIZE, "font-weight": 700, fill: colour}, place.text) : null));
   }
   // The order being made.
   if (st.from && st.to) {
@@ -291,7 +335,14 @@ function queue(view, ctx, st, sent, canOrder, planets) {
       h("button", {type: "button", class: "primary", id: "send-orders", disabled: !canOrder || !st.draft.length || blocked || st.sending, onclick: () => send(st.draft.map(notation).join("; "))},
         st.draft.length ? "Send " + st.draft.length + " order" + (st.draft.length > 1 ? "s" : "") : "No orders queued"),
       h("button", {type: "button", id: "wait", disabled: !canOrder || st.draft.length > 0 || sent.length > 0 || sentThisTick || st.sending, onclick: () => send("wait")}, "Send nothing this tick")),
-    blocked ? h("p", {class: "small bad", id: "queue-why"}, "Remove the orders marked ✗ before sending.") : null,
+    // One click clears them all: after a lost planet a newcomer's queue held 36 orders marked
+    // ✗, each with its own ×, and nothing could be sent until every one was removed.
+    blocked ? h("p", {class: "small bad", id: "queue-why"}, "Remove the orders marked ✗ before sending. ",
+      h("button", {type: "button", id: "remove-bad", onclick: () => {
+        st.draft = st.draft.filter((o, i) => !problems[i]);
+        keepDraft(ctx, st);
+        ctx.redraw();
+      }}, "Remove the " + problems.filter(Boolean).length + " marked ✗")) : null,
     h("p", {class: "small muted", id: "queue-rule"}, "Queued orders stay here until you send them: a tick neither sends nor drops them, and a reload keeps them."));
 }
 
@@ -300,5 +351,5 @@ function totals(view, ctx) {
   return h("div", {id: "totals"}, h("table", {class: "grid"},
     h("tr", {}, h("th", {}, ""), h("th", {}, "ships"), h("th", {}, "planets")),
     [0, 1].map((seat) => h("tr", {}, h("th", {class: "s" + seat + "t"}, label(seat)), h("td", {"data-ships": seat}, view.totals.ships[seat]), h("td", {}, view.totals.planets[seat])))),
-    h("p", {class: "small muted"}, "Circles: seat 0 (" + view.seat_names[0] + "); squares: seat 1 (" + view.seat_names[1] + "); grey: neutral. Dashed routes: quantum warp. Dashed rings: captured last tick."));
+    h("p", {class: "small muted"}, "Circles: seat 0 (" + view.seat_names[0] + "); squares: seat 1 (" + view.seat_names[1] + "); grey: neutral. Dashed routes: quantum warp. Dashed rings: captured last tick. A fleet's label: ships → tick it arrives (+N: more fleets behind it on that route); where labels would cover each other, point at a fleet to read it."));
 }

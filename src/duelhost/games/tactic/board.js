@@ -179,8 +179,18 @@ function unitGlyph(unit, x, y) {
   return [shape,
     unit.king ? s("text", {x: x + 0.5, y: y + 0.2, "text-anchor": "middle", "font-size": 0.18, fill: "#fff"}, "♔") : null,
     name(unit.unit, x + 0.5, y + 0.49),
-    s("text", {x: x + 0.5, y: y + 0.92, "text-anchor": "middle", "font-size": 0.19, fill: "var(--ink)", "pointer-events": "none"}, "⚔" + unit.at + " ♥" + left + "/" + unit.hp),
+    stats("⚔" + unit.at + " ♥" + left + "/" + unit.hp, x + 0.5, y + 0.95),
     unit.cached ? s("text", {x: x + 0.85, y: y + 0.25, "text-anchor": "middle", "font-size": 0.16, fill: "var(--muted)"}, "c") : null];
+}
+
+/** A unit's attack and HP under its glyph: 0.22 of a cell (about 10 px at 400 px wide, where
+ *  0.19 was 7 px), squeezed to the cell's width when long (the ⚔ and ♥ glyphs are wide: "⚔1
+ *  ♥5/5" is about 0.7 em a character), never cut. */
+function stats(text, cx, y) {
+  const room = 0.94, em = 0.7, size = 0.22;
+  const fits = em * size * text.length <= room;
+  return s("text", {class: "ta-stats", x: cx, y, "text-anchor": "middle", "font-size": size, fill: "var(--ink)", "pointer-events": "none",
+    textLength: fits ? null : room, lengthAdjust: fits ? null : "spacingAndGlyphs"}, text);
 }
 
 /** A unit's whole name on its glyph: smaller for a long name, and squeezed to the glyph's

@@ -114,7 +114,8 @@ class TacticState(Legality, Views):
         self._log("end turn", seat=self.turn_seat, turn=self.turn)
         if self.quiet_limit and self.quiet >= 2 * self.quiet_limit:
             self.phase = OVER
-            self._finish(None, f"{self.quiet_limit} turns of each player without damage (TA6)")
+            turns = "turn" if self.quiet_limit == 1 else "turns"
+            self._finish(None, f"{self.quiet_limit} {turns} of each player without damage (TA6)")
             return
         if self.turn_limit and self.turn >= 2 * self.turn_limit:
             # TA12: endless damage-and-heal cycles end in a draw after max_turns turns of

@@ -210,10 +210,17 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
   const d = st.draft;
   const known = typeOf(ctx, d.type);
   const left = view.points_left[ctx.seat] - st.placements.reduce((n, p) => n + cost(p), 0);
+  // A name or a number typed updates the draft and what depends on it (the Add button, its
+  // reason, the send button) in place as one types, never by redrawing: the box's change event
+  // comes only on the click that follows, and a redraw then replaced the button under the
+  // pointer (the click was lost) while the buttons still showed the old name ("Add Gr1" beside
+  // a box reading "A1").
+  const stat = (key, max, value) => { d[key] = Math.max(0, Number(value) || 0); if (max !== undefined) d[key] = Math.min(max, d[key]); };
   const number = (key, max) => h("label", {class: "stat"}, key + " ",
-    h("input", {type: "number", id: "build-" + key, min: 0, max: max ?? null, value: d[key], onchange: (e) => { d[key] = Math.max(0, Number(e.target.value) || 0); if (max !== undefined) d[key] = Math.min(max, d[key]); ctx.redraw(); }}));
+    h("input", {type: "number", id: "build-" + key, min: 0, max: max ?? null, value: d[key], oninput: (e) => { stat(key, max, e.target.value); sync(); }, onchange: (e) => { stat(key, max, e.target.value); e.target.value = String(d[key]); sync(); }}));
   const skills = known ? known.learns : [];
-  const why = canAct ? addProblem(ctx, view, st, d, left) : null;
+  const problem = () => (canAct ? addProblem(ctx, view, st, d, left) : null);
+  const why = problem();
   const ready = canAct && !why;
   const add = () => {
     st.placements.push({...d, skills: [...d.skills]});
@@ -225,23 +232,41 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
   const withDraft = Boolean(d.cell) && ready;
   const empty = !st.placements.length && !st.advance && !withDraft;
   const send = async () => {
-    if (empty && !st.passAsked) { st.passAsked = true; ctx.redraw(); return; }
+    // As the draft is now (typed since the last redraw), not as it was drawn.
+    const drafted = Boolean(d.cell) && canAct && !problem();
+    const none = !st.placements.length && !st.advance && !drafted;
+    if (none && !st.passAsked) { st.passAsked = true; ctx.redraw(); return; }
     st.passAsked = false;
-    const placed = withDraft ? [...st.placements, {...d, skills: [...d.skills]}] : st.placements;
+    const placed = drafted ? [...st.placements, {...d, skills: [...d.skills]}] : st.placements;
     const items = [...(st.advance ? ["advance"] : []), ...placed.map(placement)];
     try { await ctx.submit(items.join("; ") || "pass"); } catch { /* shown by the shell */ }
     ctx.redraw();
   };
-  const sendWords = ctx.submitted ? "Sent"
-    : withDraft ? "Add " + d.name + " and send" + (st.placements.length ? " (" + (st.placements.length + 1) + " units)" : "")
-    : st.placements.length || st.advance ? "Send" : "Send: pass (no unit)…";
+  const sendWords = (drafted) => (ctx.submitted ? "Sent"
+    : drafted ? "Add " + d.name + " and send" + (st.placements.length ? " (" + (st.placements.length + 1) + " units)" : "")
+    : st.placements.length || st.advance ? "Send" : "Send: pass (no unit)…");
+  const addWords = () => "Add " + (d.name || "the unit") + " (" + cost(d) + " points)";
   const canAdvance = (ctx.legal || []).includes("advance");
+  const addButton = h("button", {type: "button", id: "add-unit", disabled: !ready, "aria-describedby": why ? "add-why" : null, onclick: add}, addWords());
+  const whyText = h("span", {class: "why", id: "add-why", role: "status", hidden: !why}, why || "");
+  const sendButton = h("button", {type: "button", class: empty ? null : "primary", id: "send-build", disabled: !canAct, onclick: send}, sendWords(withDraft));
+  const sync = () => {
+    const now = problem();
+    const drafted = Boolean(d.cell) && canAct && !now;
+    addButton.disabled = !(canAct && !now);
+    addButton.textContent = addWords();
+    if (now) addButton.setAttribute("aria-describedby", "add-why"); else addButton.removeAttribute("aria-describedby");
+    whyText.textContent = now || "";
+    whyText.hidden = !now;
+    sendButton.textContent = sendWords(drafted);
+    sendButton.className = !st.placements.length && !st.advance && !drafted ? "" : "primary";
+  };
   return h("div", {class: "panel", id: "build"},
     h("div", {class: "row"}, h("b", {}, "Build"), h("span", {class: "num", id: "budget"}, "points left after these: " + left),
       h("span", {class: "small muted"}, "cost = 3 + 1 per skill + every stat point")),
     d.cell ? h("div", {id: "builder"},
       h("div", {class: "row"},
-        h("label", {}, "name ", h("input", {id: "build-name", value: d.name, size: 6, maxlength: 5, onchange: (e) => { d.name = e.target.value.trim(); ctx.redraw(); }})),
+        h("label", {}, "name ", h("input", {id: "build-name", value: d.name, size: 6, maxlength: 5, oninput: (e) => { d.name = e.target.value.trim(); sync(); }})),
         h("label", {}, "type ", h("select", {id: "build-type", onchange: (e) => { d.type = e.target.value; d.skills = []; ctx.redraw(); }},
           types.map((t) => h("option", {value: t, selected: t === d.type}, t + (typeOf(ctx, t) ? " (" + typeOf(ctx, t).class + ")" : ""))))),
         h("label", {}, "speed bonus ", h("select", {id: "build-bonus", onchange: (e) => { d.bonus = e.target.value; ctx.redraw(); }},
@@ -253,15 +278,15 @@ function buildPanel(view, ctx, st, types, freeBonuses, canAct) {
         skills.map((k) => h("label", {class: "small", title: skillText(ctx, k)}, h("input", {type: "checkbox", value: k, "data-skill": k, checked: d.skills.includes(k), disabled: !d.skills.includes(k) && d.skills.length >= 2,
           onchange: (e) => { d.skills = e.target.checked ? [...d.skills, k] : d.skills.filter((x) => x !== k); ctx.redraw(); }}), " " + k)))
         : h("label", {class: "small"}, "skills (comma-separated ids) ", h("input", {id: "build-skills-text", value: d.skills.join(","), onchange: (e) => { d.skills = e.target.value.split(",").map((x) => x.trim()).filter(Boolean); ctx.redraw(); }})),
-      h("div", {class: "row"}, h("button", {type: "button", id: "add-unit", disabled: !ready, "aria-describedby": why ? "add-why" : null, onclick: add}, "Add " + (d.name || "the unit") + " (" + cost(d) + " points)"),
+      h("div", {class: "row"}, addButton,
         h("button", {type: "button", class: "quiet", onclick: () => { d.cell = null; ctx.redraw(); }}, "cancel"),
-        why ? h("span", {class: "why", id: "add-why", role: "status"}, why) : null))
+        whyText))
       : h("p", {class: "small muted"}, "Click an empty cell of " + yourColumns(ctx.seat) + " to build a unit there."),
     st.placements.length ? h("ul", {class: "orders", id: "placements"}, st.placements.map((p, i) => h("li", {}, describe(placement(p)),
       h("button", {type: "button", class: "quiet", "aria-label": "remove " + p.name, onclick: () => { st.placements.splice(i, 1); ctx.redraw(); }}, "×")))) : null,
     h("div", {class: "row"},
       h("label", {}, h("input", {type: "checkbox", id: "advance", disabled: !canAdvance, checked: st.advance, onchange: (e) => { st.advance = e.target.checked; ctx.redraw(); }}), " advance all your units one column"),
-      h("button", {type: "button", class: empty ? null : "primary", id: "send-build", disabled: !canAct, onclick: send}, sendWords)),
+      sendButton),
     empty && st.passAsked && canAct ? h("div", {class: "row confirm", id: "pass-confirm", role: "alert"},
       h("span", {}, "Send nothing this round? No unit is built and none advances: the reinforcement phase ends for you."),
       h("button", {type: "button", class: "danger", id: "pass-yes", onclick: send}, "Yes, pass"),

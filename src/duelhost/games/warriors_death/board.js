@@ -191,9 +191,15 @@ function announcedText(rounds, number, ctx) {
 
 function short(name) {
   if (!name) return "";
-  if (name.includes(" predicting ")) return "→ " + name.split(" predicting ")[1];
-  if (name.includes(" as ")) return "as " + name.split(" as ")[1];
-  return name;
+  if (name.includes(" predicting ")) return "→ " + soft(name.split(" predicting ")[1]);
+  if (name.includes(" as ")) return "as " + soft(name.split(" as ")[1]);
+  return soft(name);
+}
+
+/** A soft hyphen in the one name too long for a round's cell at 400 px: "Astrologian" broke
+ *  as "Astrologi|an" (no hyphenation dictionary in the browser); now "Astro-|logian". */
+function soft(name) {
+  return name.replace("Astrologian", "Astro\u00ADlogian");
 }
 
 function bouts(view, ctx) {

@@ -43,12 +43,20 @@ const BY = new Set(["resignation", "elimination", "mutual elimination", "timeout
 /** The result in plain words, score once and the winner's first: "Blue (seat 1) wins 19–9 on
  *  strategic value", "you lose: Blue (seat 1) wins 3 bouts to 2", "you win by resignation
  *  (score then: you 0, Blue 5)". */
+/** A result's reason as a player reads it: without the rulings' ids ("(TA6)", "(max_turns,
+ *  TA12)"), which are for developers (the rules page cites them). */
+export function plainReason(reason) {
+  return (reason || "").replace(/\s*\([^()]*\b[A-Z]{1,3}\d+\)/g, "").trim();
+}
+
 export function resultSentence(result, viewer, names) {
-  const reason = result.reason || "";
+  const reason = plainReason(result.reason);
   const scores = Array.isArray(result.scores) && result.scores.length === 2 && result.scores.every((x) => typeof x === "number") ? result.scores : null;
   const w = result.winner;
   if (w === null || w === undefined) {
-    const tied = scores && !/\d+-\d+/.test(reason) ? ", " + scores[0] + "–" + scores[1] : "";
+    // A draw's score is shown when it is the tie itself (7-7); unequal figures ("a draw, 4-7":
+    // /TACTIC/'s living units after quiet turns) read as if someone had won.
+    const tied = scores && scores[0] === scores[1] && !/\d+-\d+/.test(reason) ? ", " + scores[0] + "–" + scores[1] : "";
     return "a draw" + (reason ? " (" + reason + ")" : "") + tied;
   }
   const player = viewer === 0 || viewer === 1;

@@ -38,7 +38,7 @@ function gameCard(game, formBox, made) {
   return h("article", {class: "panel gamecard", "data-game": game.name},
     h("h2", {}, game.title),
     h("p", {}, game.summary),
-    h("p", {class: "muted small"}, "Clock: " + clockText(game.clock) + " · bots: " + (game.bots.join(", ") || "none")),
+    h("p", {class: "muted small", "data-clock": ""}, "Clock: " + clockText(game.clock) + botClockText(game) + " · bots: " + (game.bots.join(", ") || "none")),
     h("div", {class: "buttons"},
       game.bots.length ? h("button", {type: "button", class: "primary", "data-action": "play-bot", onclick: (event) => playBot(game, made, event.currentTarget)}, "Play the bot now") : null,
       h("button", {type: "button", "data-action": "setup", onclick: () => showForm(game, formBox, made)}, "Set up a match"),
@@ -70,9 +70,19 @@ async function createOnce(button, body) {
   }
 }
 
+/** "Play the bot now" gives a move at least the server's practice time (``bot_clock``: 30 s;
+ *  Goofspiel's rule clock is 10 s, too short for a first match): the card says so. */
+function botClockText(game) {
+  const practice = game.bot_clock;
+  if (!game.bots.length || !practice || !game.clock || practice.seconds === game.clock.seconds) return "";
+  return " (" + clockText(practice) + " against the bot)";
+}
+
 async function playBot(game, made, button) {
+  const body = {game: game.name, seats: [{kind: "human"}, {kind: "bot", bot: bestBot(game)}]};
+  if (game.bot_clock && game.clock && game.bot_clock.seconds !== game.clock.seconds) body.clock = {seconds: game.bot_clock.seconds, extended_seconds: game.bot_clock.extended_seconds};
   try {
-    const match = await createOnce(button, {game: game.name, seats: [{kind: "human"}, {kind: "bot", bot: bestBot(game)}]});
+    const match = await createOnce(button, body);
     // The seat's page opens the creator's own invite (the seat token is made then).
     location.href = match.seats[0].invite_url;
   } catch (error) {

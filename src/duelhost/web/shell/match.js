@@ -574,19 +574,35 @@ class MatchPage {
   }
 }
 
-/** What has the keyboard focus inside `root` (its data-nav or id), to focus it again once
- *  `root` is drawn anew; null when the focus is elsewhere. */
+/** What has the keyboard focus inside `root` (its data-nav or id, and a text box's caret), to
+ *  focus it again once `root` is drawn anew; null when the focus is elsewhere. */
 export function focusWithin(root) {
   const el = document.activeElement;
   if (!el || el === root || !root.contains(el)) return null;
   if (el.dataset && el.dataset.nav) return {nav: el.dataset.nav};
-  return el.id ? {id: el.id} : null;
+  if (!el.id) return null;
+  let caret = null;
+  try { caret = el.selectionStart === null || el.selectionStart === undefined ? null : [el.selectionStart, el.selectionEnd]; } catch { caret = null; }
+  return {id: el.id, caret, input: el.tagName === "INPUT"};
 }
 
+/** Focus again what `focusWithin` saw, with the caret where it was: a frame that arrived while
+ *  a number was being typed (a Multiplanetary tick) put the caret before the typed digits, so
+ *  "1", a tick, "0" read 01. A number box keeps no caret position: the caret goes to the end,
+ *  where typing leaves it. */
 export function refocus(root, focus) {
   if (!focus || root.contains(document.activeElement)) return;
   const el = focus.nav ? [...root.querySelectorAll("[data-nav]")].find((e) => e.dataset.nav === focus.nav) : document.getElementById(focus.id);
-  if (el && root.contains(el) && !el.disabled) el.focus({preventScroll: true});
+  if (!el || !root.contains(el) || el.disabled) return;
+  el.focus({preventScroll: true});
+  if (!focus.input || el.tagName !== "INPUT") return;
+  if (focus.caret) {
+    try { el.setSelectionRange(focus.caret[0], focus.caret[1]); } catch { /* not a text box */ }
+  } else if (el.type === "number") {
+    const value = el.value;
+    el.value = "";
+    el.value = value;
+  }
 }
 
 /** Scroll `el` into view when it is not (the result banner after a resignation clicked at the

@@ -1,12 +1,16 @@
-// A game's rules page (/rules/<game>): its Markdown (GET /api/rules/<game>: {game, markdown}) as HTML, through a
-// small renderer for what the rules pages use: headings, paragraphs, lists, tables, code.
+// A game's rules page (/rules/<game>): its Markdown (GET /api/rules/<game>: {game, title, markdown}) as HTML,
+// through a small renderer for what the rules pages use: headings, paragraphs, lists, tables, code.
 import {fill, h} from "./dom.js";
 
 export async function rulesPage(app, game) {
-  document.getElementById("title").textContent = "rules of " + game;
+  document.getElementById("title").textContent = "rules";
   const response = await fetch("/api/rules/" + encodeURIComponent(game));
   if (!response.ok) { app.textContent = "No rules page for " + game + "."; return; }
-  const text = (await response.json()).markdown;
+  const page = await response.json();
+  const text = page.markdown;
+  // The game's title, as the lobby names it (the engine's name, warriors_death, is for developers).
+  document.getElementById("title").textContent = "rules of " + (page.title || game);
+  document.title = (page.title || game) + ": rules";
   fill(app, h("article", {class: "rules", id: "rules"}, markdown(text)), h("p", {}, h("a", {href: "/"}, "Back to the lobby")));
   window.duelhost = {renders: 1, frame: null};
 }
