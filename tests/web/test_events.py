@@ -102,6 +102,34 @@ def resign(game_page: Any) -> None:
     game_page.go_back()
 
 
+def assert_swiss_tiebreaks(event: dict[str, Any]) -> None:
+    """The standings' points, Buchholz cut-1, Sonneborn-Berger and wins, recomputed here from
+    the rounds by their definitions (docs/events.md), for a Swiss whose every game was played
+    over the board (no bye, no forfeit): Buchholz sums the opponents' final points, cut-1 drops
+    the lowest; Sonneborn-Berger sums each opponent's points times the points scored against
+    it."""
+    scored: dict[str, list[tuple[str, float]]] = {}
+    for rnd in event["rounds"]:
+        for pairing in rnd["pairings"]:
+            (game,) = pairing["games"]
+            assert game["outcome"] in ("1-0", "0-1", "1/2-1/2"), game  # over the board
+            first = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[game["outcome"]]
+            scored.setdefault(game["first"], []).append((game["second"], first))
+            scored.setdefault(game["second"], []).append((game["first"], 1.0 - first))
+    points = {e: sum(p for _, p in games) for e, games in scored.items()}
+    for line in event["standings"]:
+        games = scored[line["id"]]
+        assert len(games) == len(event["rounds"])
+        opponents = [points[o] for o, _ in games]
+        assert line["points"] == points[line["id"]]
+        assert line["tiebreaks"]["buchholz_cut1"] == sum(opponents) - min(opponents)
+        assert line["tiebreaks"]["sonneborn_berger"] == sum(points[o] * p for o, p in games)
+        assert line["wins"] == sum(p == 1.0 for _, p in games)
+    order = [(-line["points"], -line["tiebreaks"]["buchholz_cut1"],
+              -line["tiebreaks"]["sonneborn_berger"]) for line in event["standings"]]
+    assert order == sorted(order)
+
+
 def test_a_swiss_with_bots_and_two_browser_players(pg_server: Server,
                                                    open_page: Callable[..., Any]) -> None:
     entrants = [{"name": "Ann", "kind": "guest", "rating": 1700},
@@ -133,6 +161,7 @@ def test_a_swiss_with_bots_and_two_browser_players(pg_server: Server,
     assert sum(line["points"] for line in lines.values()) == 20.0
     ranks = [line["rank"] for line in event["standings"]]
     assert ranks == sorted(ranks)
+    assert_swiss_tiebreaks(event)
     record = httpx.get(f"{pg_server.url}/api/events/{event_id}/record", timeout=30).json()
     report = verify_event(EventRecord.from_json(record))
     assert report.ok, report.summary()
