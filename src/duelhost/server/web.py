@@ -329,8 +329,8 @@ async def match_replay(
     start: int = Query(0, alias="from", ge=0, le=2**63 - 1, description="the page's first step"),
 ) -> Response:
     """The replay of a finished match (409 while it is in play: its views hold secrets), a
-    page of steps at a time (``server.replays``: built off the event loop, kept). A match out
-    of memory stays out: its replay is built from the store in the replay thread."""
+    page of steps at a time (``server.replays``: built off the event loop, kept)."""
+    # A match out of memory stays out: its replay is built from the store in the replay thread.
     replays: Replays = request.app.state.replays
     key = "match:" + match_id
     if replays.kept(key) is not None:  # a page of a kept replay needs nothing of the match
