@@ -9,7 +9,9 @@
 - ``abuse``: for ``--seconds``, an abusive client creates Multiplanetary bot matches on
   0.05 s ticks as fast as the server lets it, asks for their replays and holds as many live
   streams as it may; prints the server's RSS (``/proc/<pid>/status``) every 30 s and at the
-  end, and the refusals it got.
+  end, beside what its ``/metrics`` say memory holds (unfinished and finished matches in
+  memory, the replay cache's bytes, open streams; absent from a server before them), and the
+  refusals it got.
 
 Run: ``PYTHONPATH=$PWD/src python -m tests.server.bench_hostile replays --seconds 30`` (or
 ``abuse --seconds 600``); ``--src PATH`` runs the server from another checkout's ``src`` (the
@@ -80,6 +82,29 @@ class Serving:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(30)
+
+
+HELD = {
+    "duelhost_live_matches": "unfinished",
+    "duelhost_finished_matches_in_memory": "finished",
+    "duelhost_replay_cache_bytes": "replay cache",
+    "duelhost_open_sockets": "streams",
+}
+"""The server's gauges of what its memory holds, and their short names."""
+
+
+async def held(client: httpx.AsyncClient, base: str) -> str:
+    """What the server's ``/metrics`` say its memory holds, in a few words."""
+    answer = await client.get(base + "/metrics")
+    found = {}
+    for line in answer.text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in HELD:
+            number = float(value)
+            found[HELD[name]] = (
+                f"{number / 2**20:.1f} MiB" if name.endswith("_bytes") else f"{number:.0f}"
+            )
+    return ", ".join(f"{name} {value}" for name, value in found.items())
 
 
 def long_record() -> dict[str, Any]:
@@ -192,12 +217,16 @@ async def abuse(server: Serving, seconds: float) -> None:
                 await asyncio.sleep(0.5)
             if time.monotonic() >= next_report:
                 print(
-                    f"{time.monotonic() - started:5.0f} s: RSS {server.rss_mb():.0f} MB, "
-                    f"{statuses}",
+                    f"{time.monotonic() - started:5.0f} s: RSS {server.rss_mb():.0f} MB "
+                    f"({await held(client, server.url)}), {statuses}",
                     flush=True,
                 )
                 next_report += 30
-    print(f"after {seconds:g} s: RSS {server.rss_mb():.0f} MB; {statuses}", flush=True)
+        print(
+            f"after {seconds:g} s: RSS {server.rss_mb():.0f} MB "
+            f"({await held(client, server.url)}); {statuses}",
+            flush=True,
+        )
     for ws in sockets:
         await ws.close()
 

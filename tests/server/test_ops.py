@@ -71,6 +71,24 @@ def test_metrics_count_submissions_acks_commits_matches_and_sockets(client: Test
     assert client.get("/metrics").headers["content-type"].startswith("text/plain")
 
 
+def test_metrics_say_what_memory_holds(client: TestClient) -> None:
+    """Finished matches in memory and the replay cache's bytes (issue 32 point 5)."""
+    made = create(client, clock=None)
+    mid, tokens = made["id"], made["tokens"]
+    assert metric(client, "duelhost_finished_matches_in_memory") == 0
+    assert metric(client, "duelhost_replay_cache_bytes") == 0
+    assert client.post(f"/api/matches/{mid}/resign", headers=bearer(tokens[0])).status_code == 200
+    assert metric(client, "duelhost_finished_matches_in_memory") == 1
+    replay = client.get(f"/api/matches/{mid}/replay")
+    assert replay.status_code == 200
+    # The whole replay is one page: the head's fields and each step's JSON, which the cache
+    # counts, joined by the paging fields, ',"steps":[', a comma between steps and "]}".
+    steps = len(replay.json()["steps"])
+    paging = b',"steps_from":0,"steps_total":%d,"next":null' % steps
+    joints = len(paging) + len(b',"steps":[') + (steps - 1) + len(b"]}")
+    assert metric(client, "duelhost_replay_cache_bytes") == len(replay.content) - joints
+
+
 def test_log_lines_are_json_with_the_match_id(
     client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:

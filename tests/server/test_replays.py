@@ -123,10 +123,50 @@ def test_finished_matches_kept_in_memory_are_capped(
         assert len(hub.finished_kept) == 2
         record = client.get(f"/api/matches/{made[0]}/record")
         assert record.status_code == 200 and record.json()["result"]["winner"] == 1
-        # Rebuilt, it is kept again: beside the two (per client 2: its creator is not known
-        # any more, so only the overall cap counts it) or in place of the older (overall 2).
-        expected = made[-2:] + made[:1] if overall == 100 else [made[-1], made[0]]
-        assert list(hub.finished_kept) == expected
+        # Rebuilt, it is kept again in place of the older of the two: it counts for the
+        # client that asked for it (per client 2), and against the overall cap (overall 2).
+        assert list(hub.finished_kept) == [made[-1], made[0]]
+
+
+def test_finished_matches_rebuilt_for_a_client_count_for_it(db_url: str) -> None:
+    """Issue 32 point 5: a finished match that left memory and is asked for again is rebuilt
+    from the store; it was kept with no client, so only the overall cap (200) counted it, and
+    one client asking for the records of old matches held 200 in memory (RSS still growing
+    after 10 minutes of the abusive client). It counts for the client that asked, as one it
+    created: that client holds at most ``max_finished_per_client``."""
+    with _app(db_url, max_finished_kept=100, max_finished_per_client=2) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = [finished(client, seed) for seed in range(1, 9)]
+        for index, mid in enumerate(made):
+            assert client.get(f"/api/matches/{mid}/record").status_code == 200
+            assert client.get(f"/api/matches/{mid}").status_code == 200
+            # The one just asked for and the one before it (the last created, for the
+            # first): never more than two.
+            assert {m for m in made if m in hub.live} == {mid, made[index - 1]}
+        assert len(hub.finished_kept) == 2 and len(hub.creators) == 2
+
+
+def test_a_replay_of_a_match_out_of_memory_leaves_it_out(db_url: str) -> None:
+    """A replay needs the match's record, not the match hosted: one out of memory is built
+    from the store in the replay thread and stays out of memory (it was rebuilt on the event
+    loop and kept)."""
+    with _app(db_url, max_finished_per_client=1, replay_page_bytes=1) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = [finished(client, seed) for seed in range(1, 4)]
+        assert [m for m in made if m in hub.live] == made[2:]
+        data, pages = all_pages(
+            lambda after: client.get(f"/api/matches/{made[0]}/replay?from={after}").json()
+        )
+        assert [m for m in made if m in hub.live] == made[2:]
+        assert data["complete"] is True and pages == data["steps_total"] == len(data["steps"])
+        record = client.get(f"/api/matches/{made[0]}/record").json()
+        whole = json.loads(json.dumps(replay_steps(record)))
+        assert data["steps"] == whole["steps"] and data["result"] == whole["result"]
+        assert client.get("/api/matches/0123456789abcdef/replay").status_code == 404
+        unfinished = create(client, seed=9, clock=None)["id"]
+        assert client.get(f"/api/matches/{unfinished}/replay").status_code == 409
+        hub.live.pop(unfinished)  # as if it had left memory, idle
+        assert client.get(f"/api/matches/{unfinished}/replay").status_code == 409
 
 
 def test_a_stream_does_not_hold_a_finished_match_past_the_caps(db_url: str) -> None:

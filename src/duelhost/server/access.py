@@ -11,7 +11,7 @@ from starlette.requests import HTTPConnection
 from duelhost.core.errors import ConfigError, quote
 from duelhost.server.errors import ApiError
 from duelhost.server.hub import Hub, Live, NotFound, Unauthorized
-from duelhost.server.limits import Limiter
+from duelhost.server.limits import Limiter, client_of
 from duelhost.server.settings import ServerSettings
 
 
@@ -28,10 +28,11 @@ def limiter_of(connection: HTTPConnection) -> Limiter:
     return cast(Limiter, connection.app.state.limiter)
 
 
-def find(hub: Hub, match_id: str) -> Live:
-    """The match, or a 404 (409 for a stored match that cannot be loaded)."""
+def find(hub: Hub, match_id: str, client: str) -> Live:
+    """The match, or a 404 (409 for a stored match that cannot be loaded); one rebuilt from
+    the store for ``client`` (the request's address) counts for it (``Hosting.get``)."""
     try:
-        return hub.get(match_id)
+        return hub.get(match_id, client)
     except NotFound:
         raise ApiError(404, f"no match {quote(match_id)}") from None
     except (ConfigError, ValueError) as error:
@@ -65,5 +66,5 @@ async def seat_action(
 ) -> tuple[Live, int]:
     """The match and the token's seat, for the routes where a seat acts."""
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     return live, acting_seat(hub, live, authorization, seat_asked)

@@ -131,6 +131,7 @@ def create_app(
     app.state.limiter = limiter = Limiter(the_settings)
     app.state.create_once = CreateOnce()
     app.state.replays = replays = Replays(the_settings, time.monotonic)
+    metrics.bind_replays(replays)
     app.state.streams = streams = Streams(the_settings)
     app.add_middleware(LimitMiddleware, settings=the_settings, limiter=limiter, streams=streams)
     app.add_middleware(errors.CapErrors)

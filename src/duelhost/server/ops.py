@@ -9,6 +9,9 @@ Metrics (one registry per app, so several apps in one process do not mix):
 - ``duelhost_commit_seconds``: duration of one group commit; ``duelhost_committed_steps_total``.
 - ``duelhost_live_matches``: unfinished matches hosted by this process.
 - ``duelhost_open_sockets``: open live streams.
+- ``duelhost_finished_matches_in_memory``: finished matches kept in memory (``max_finished_kept``
+  at most); ``duelhost_replay_cache_bytes``: bytes of built replays kept
+  (``replay_cache_bytes`` at most). With the two above, what a process's memory holds.
 - ``duelhost_lease_takeovers_total``, ``duelhost_leases_lost_total``: matches taken over from
   a process whose lease expired or that handed them over, and matches this process lost.
 """
@@ -32,6 +35,7 @@ from sqlalchemy import text
 
 if TYPE_CHECKING:
     from duelhost.server.hub import Hub
+    from duelhost.server.replays import Replays
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 READY_TIMEOUT = 2.0
@@ -72,6 +76,16 @@ class Metrics:
         self.open_sockets = Gauge(
             "duelhost_open_sockets", "Open live streams.", registry=self.registry
         )
+        self.finished_in_memory = Gauge(
+            "duelhost_finished_matches_in_memory",
+            "Finished matches kept in memory by this process.",
+            registry=self.registry,
+        )
+        self.replay_cache_bytes = Gauge(
+            "duelhost_replay_cache_bytes",
+            "Bytes of built replays kept (encoded).",
+            registry=self.registry,
+        )
         self.lease_takeovers = Counter(
             "duelhost_lease_takeovers",
             "Matches this process took over (an expired or handed-over lease).",
@@ -95,8 +109,13 @@ class Metrics:
                 for queues in list(live.subscribers.values())
             )
         )
+        self.finished_in_memory.set_function(lambda: len(hub.finished_kept))
         hub.on_ack = self.ack
         hub.writer.on_commit = self.commit
+
+    def bind_replays(self, replays: Replays) -> None:
+        """Read the replay cache's size off ``replays`` at each scrape."""
+        self.replay_cache_bytes.set_function(lambda: replays.size)
 
     def ack(self, seconds: float, accepted: bool) -> None:
         self.submissions.labels("accepted" if accepted else "refused").inc()

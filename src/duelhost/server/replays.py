@@ -89,6 +89,11 @@ class Replays:
         self.builds = 0
         """Replays built so far (a page of a kept replay builds nothing)."""
 
+    @property
+    def size(self) -> int:
+        """Bytes of the replays kept (``replay_cache_bytes`` at most)."""
+        return self._size
+
     def kept(self, key: str) -> Built | None:
         with self._lock:
             built = self._kept.get(key)

@@ -30,6 +30,7 @@ Every HTML answer carries a Content-Security-Policy that allows nothing but this
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
@@ -336,24 +337,37 @@ async def match_replay(
 ) -> Response:
     """The replay of a finished match (409 while it is in play: its views hold secrets), a
     page of steps at a time (``server.replays``: built off the event loop, kept)."""
+    # A match out of memory stays out: its replay is built from the store in the replay thread.
+    replays: Replays = request.app.state.replays
+    key = "match:" + match_id
+    if replays.kept(key) is not None:  # a page of a kept replay needs nothing of the match
+        return await _paged(request, key, _unused, start)
     hub = request.app.state.hub
-    try:
-        live = hub.get(match_id)
-    except (NotFound, ConfigError, ValueError):
-        return JSONResponse({"error": f"no match {quote(match_id)}"}, status_code=404)
-    await hub.settled(live)
-    if not live.match.is_over:
+    live = hub.live.get(match_id)
+    if live is not None:
+        await hub.settled(live)
+        over = live.match.is_over
+    else:
+        row = await asyncio.to_thread(hub.store.get, match_id) if len(match_id) <= 64 else None
+        if row is None:
+            return JSONResponse({"error": f"no match {quote(match_id)}"}, status_code=404)
+        over = row.over
+    if not over:
         return JSONResponse(
             {"error": "a match is replayed once it is over (its views hold secrets)"},
             status_code=409,
         )
-    replays: Replays = request.app.state.replays
-    if replays.kept("match:" + match_id) is None:
-        record = {**live.match.record(), "players": request.app.state.seating.players(match_id)}
+    players = request.app.state.seating.players(match_id)
+    if live is not None:
+        record = {**live.match.record(), "players": players}
         make: Callable[[], dict[str, Any]] = lambda: replay_steps(record)  # noqa: E731
     else:
-        make = _unused
-    return await _paged(request, "match:" + match_id, make, start)
+        # Rebuilt from the store in the replay thread, never hosted: asking for the replays
+        # of old matches brings none of them back into memory (issue 32 point 5).
+        make = lambda: replay_steps(  # noqa: E731
+            {**hub.restored(match_id).match.record(), "players": players}
+        )
+    return await _paged(request, key, make, start)
 
 
 @router.get("/api/matches/{match_id}/reference", responses=_errors(404))
@@ -362,7 +376,7 @@ async def match_reference(match_id: str, request: Request) -> Response:
     faction cards), from the game's own tables with the match's options; public data."""
     hub = request.app.state.hub
     try:
-        live = hub.get(match_id)
+        live = hub.get(match_id, client_of(request.scope))
     except (NotFound, ConfigError, ValueError):
         return JSONResponse({"error": f"no match {quote(match_id)}"}, status_code=404)
     data = reference_of(live.match.game)
@@ -395,6 +409,8 @@ async def _paged(
             status_code=429,
             headers={"Retry-After": retry_after(busy.wait)},
         )
+    except NotFound:  # gone from the store while its replay was being built
+        return JSONResponse({"error": f"no match {quote(key)}"}, status_code=404)
     except (ConfigError, ValueError, TypeError) as error:
         return JSONResponse({"error": f"not a playable record: {error}"}, status_code=400)
     limit = request.app.state.settings.replay_page_bytes

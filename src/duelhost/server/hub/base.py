@@ -105,7 +105,7 @@ class HubBase(ABC):
         """A match rebuilt from the store (``Hosting``)."""
 
     @abstractmethod
-    def get(self, match_id: str) -> Live:
+    def get(self, match_id: str, client: str | None = None) -> Live:
         """A match in memory, rebuilt if it is not (``Hosting``)."""
 
     @abstractmethod

@@ -22,8 +22,11 @@ from duelhost.store import MatchRow, Stored
 class Hosting(HubBase):
     """Which matches are in memory, and their timers."""
 
-    def get(self, match_id: str) -> Live:
-        """The match in memory, rebuilt from the store if it is not (NotFound)."""
+    def get(self, match_id: str, client: str | None = None) -> Live:
+        """The match in memory, rebuilt from the store if it is not (NotFound). A finished
+        match rebuilt for a ``client`` (the address whose request asks for it) counts for that
+        client's cap of finished matches in memory like one it created (``Keeping``): asking
+        for old matches one after another holds no more of them than creating them."""
         live = self.live.get(match_id)
         if live is not None:
             return live
@@ -36,7 +39,10 @@ class Hosting(HubBase):
             raise OwnedElsewhere(f"match {match_id} is hosted by another process; try again")
         if match_id in self.live:  # claimed meanwhile (the lease loop runs beside requests)
             return self.live[match_id]
-        return self.host(self._restore(row))
+        live = self._restore(row)
+        if client is not None and live.match.is_over:
+            self.creators.setdefault(match_id, client)
+        return self.host(live)
 
     def restored(self, match_id: str) -> Live:
         """The match rebuilt from the store, not hosted yet (NotFound). Touches nothing of the

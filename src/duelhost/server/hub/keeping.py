@@ -1,9 +1,10 @@
 """Finished matches kept in memory, capped in all (``max_finished_kept``) and per client
-(``max_finished_per_client``: the client that created the match, or that opened a stream on it
-once it was over): past a cap the least recently finished leaves memory at once (it is rebuilt
-from the store when next asked for), so no anonymous use grows the server's memory without
-bound (issue 32 point 5). A stream does not hold a finished match in memory: nothing more will
-come on it, so when the match leaves, its streams close with code 4410 and are not reopened."""
+(``max_finished_per_client``: the client that created the match, or whose request or stream
+brought it back into memory once it was over): past a cap the least recently finished leaves
+memory at once (it is rebuilt from the store when next asked for), so no anonymous use grows
+the server's memory without bound (issue 32 point 5). A stream does not hold a finished match
+in memory: nothing more will come on it, so when the match leaves, its streams close with code
+4410 and are not reopened."""
 
 from __future__ import annotations
 

@@ -37,6 +37,7 @@ from duelhost.server.events.models import (
 )
 from duelhost.server.events.state import EventState, seal
 from duelhost.server.hub import Live, NotFound
+from duelhost.server.limits import client_of
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.routes.events import (
     bot_ids,
@@ -191,7 +192,7 @@ async def _event_match(request: Request, event_id: str, match_id: str,
     if match_id not in state.settings.games:
         raise ApiError(404, f"match {match_id!r} is not a game of event {event_id}")
     try:
-        return state, hub_of(request).get(match_id)
+        return state, hub_of(request).get(match_id, client_of(request.scope))
     except (NotFound, ConfigError, ValueError):
         raise ApiError(404, f"no match {match_id!r}") from None
     except OwnedElsewhere as error:

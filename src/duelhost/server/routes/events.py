@@ -37,6 +37,7 @@ from duelhost.server.events.service import EventConflict, EventMissing, EventSer
 from duelhost.server.events.state import EventState, unseal
 from duelhost.server.events.views import board_view, ended_at, event_view
 from duelhost.server.hub import NotFound
+from duelhost.server.limits import client_of
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.routes.accounts import accounts_of, signed_in
 from duelhost.store.event_ratings import standings_in_pool
@@ -183,7 +184,7 @@ async def boards(request: Request, event_id: str,
     for match_id in shown:
         live = None
         with contextlib.suppress(NotFound, OwnedElsewhere, ConfigError, ValueError):
-            live = hub.get(match_id)
+            live = hub.get(match_id, client_of(request.scope))
         board = board_view(state, live, match_id, now, delay, views)
         if host:
             board["invites"] = {seat: unseal(hub.server_key, f"{match_id}:{seat}", sealed)
@@ -223,7 +224,7 @@ async def event_record(request: Request, event_id: str,
     now = hub.now()
     for match_id in state.settings.games:
         try:
-            live = hub.get(match_id)
+            live = hub.get(match_id, client_of(request.scope))
         except (NotFound, OwnedElsewhere, ConfigError, ValueError):
             continue
         await hub.settled(live)

@@ -69,7 +69,7 @@ async def live_stream(websocket: WebSocket, match_id: str) -> None:
     hub, settings = hub_of(websocket), settings_of(websocket)
     await websocket.accept()
     try:
-        live = _match(hub, match_id)
+        live = _match(hub, match_id, client_of(websocket.scope))
         hello = await _hello(hub, live, websocket, settings)
     except Refused as refused:
         with contextlib.suppress(Exception):
@@ -151,9 +151,9 @@ async def delayed_stream(hub: Hub, live: Live, websocket: WebSocket, delay: floa
         sender.cancel()
 
 
-def _match(hub: Hub, match_id: str) -> Live:
+def _match(hub: Hub, match_id: str, client: str) -> Live:
     try:
-        return hub.get(match_id)
+        return hub.get(match_id, client)
     except (NotFound, ConfigError, ValueError):
         raise Refused(f"no match {quote(match_id)}", 4404) from None
     except OwnedElsewhere as error:  # several processes: another one hosts it right now

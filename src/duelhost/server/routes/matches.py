@@ -172,7 +172,7 @@ async def reissue_invite(
     recourse when a player lost their seat). The seat's old invite and token are revoked at
     once (the old token is refused from now on; its open streams are closed)."""
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     if not hub.is_host(live, authorization):
         raise ApiError(403, "re-issuing an invite needs the match's host key (Bearer <host key>)")
     try:
@@ -248,7 +248,7 @@ async def get_match(
     """A seat's state (bearer token) or the spectator's (no token); with the creator's host
     key, the spectator's and ``joined``: which seats are taken."""
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     if hub.is_host(live, authorization):
         await hub.settled(live)
         summary = live.match.summary(None, hub.now())
@@ -295,7 +295,7 @@ async def submit(
 ) -> Any:
     """Submit for the token's seat. A repeated ``key`` returns the first answer."""
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     seat = acting_seat(hub, live, authorization, body.seat)
     try:
         return await hub.submit(live, seat, body.text, body.key, body.nonce, body.decision)
@@ -315,7 +315,7 @@ async def commit(
     """Commit to the token's seat's secret submission (reveal it later through
     ``submissions`` with its ``nonce``). A repeated ``key`` returns the first answer."""
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     seat = acting_seat(hub, live, authorization, body.seat)
     try:
         return await hub.commit(live, seat, body.commitment, body.key)
@@ -358,7 +358,7 @@ async def record(request: Request, match_id: str) -> Any:
     """The match record (seed, options, every submission with its time, receipt and
     nonce), once the match is over; ``duelhost replay`` and ``duelhost verify`` read it."""
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     await hub.settled(live)
     if not live.match.is_over:
         raise ApiError(
@@ -392,7 +392,7 @@ async def analysis(request: Request, match_id: str) -> Any:
     labelled so). Made off the request path: 202 with ``done``/``total`` and ``Retry-After``
     while it is being made, then 200 with the notes; 409 before the match is over."""
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     await hub.settled(live)
     if not live.match.is_over:
         raise ApiError(409, "the analysis is made once the match is over (it reads the record)")

@@ -24,6 +24,7 @@ from duelhost.server.account_models import ClaimOut
 from duelhost.server.accounts.service import Refused
 from duelhost.server.errors import ERRORS
 from duelhost.server.hub import NotFound, hash_token
+from duelhost.server.limits import client_of
 from duelhost.server.ownership import OwnedElsewhere
 from duelhost.server.routes.accounts import accounts_of, acting, signed_in
 
@@ -48,7 +49,7 @@ async def my_matches(
         to_act: list[int] | None = None
         if not over:
             with contextlib.suppress(NotFound, ConfigError, ValueError, OwnedElsewhere):
-                to_act = list(hub.get(match_id).match.to_act)
+                to_act = list(hub.get(match_id, client_of(request.scope)).match.to_act)
         out.append(
             {
                 "match_id": match_id,

@@ -76,7 +76,7 @@ def _offers(request: Request) -> tuple[OrderedDict[str, _Offer], asyncio.Lock]:
 
 async def _asker(request: Request, match_id: str, authorization: str | None) -> tuple[Live, int]:
     hub = hub_of(request)
-    live = find(hub, match_id)
+    live = find(hub, match_id, client_of(request.scope))
     seat = seat_for(hub, live, authorization, required=True)
     assert seat is not None
     await hub.settled(live)
