@@ -57,9 +57,27 @@ def test_analyse_of_a_goofspiel_record_imports_no_other_game(tmp_path: Path) -> 
     record = tmp_path / "r.json"
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
     subprocess.run(
-        [sys.executable, "-m", "duelhost", "play", "goofspiel", "--opt", "galaxies=1",
-         "--opt", "planets=3", "--p0", "random", "--p1", "random", "--record", str(record)],
-        capture_output=True, env=env, timeout=120, check=True,
+        [
+            sys.executable,
+            "-m",
+            "duelhost",
+            "play",
+            "goofspiel",
+            "--opt",
+            "galaxies=1",
+            "--opt",
+            "planets=3",
+            "--p0",
+            "random",
+            "--p1",
+            "random",
+            "--record",
+            str(record),
+        ],
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=True,
     )
     probe = (
         "import sys; sys.argv = [sys.argv[1], *sys.argv[2:]]; "
@@ -69,9 +87,12 @@ def test_analyse_of_a_goofspiel_record_imports_no_other_game(tmp_path: Path) -> 
         "if m.startswith('duelhost.games.')}))"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe, "/bin/duelhost", "analyse", str(record),
-         "--bot-nodes", "8"],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        [sys.executable, "-c", probe, "/bin/duelhost", "analyse", str(record), "--bot-nodes", "8"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert "submissions analysed in" in done.stdout
     assert "GAMES ['goofspiel']" in done.stdout

@@ -34,7 +34,7 @@ def test_a_waiting_plan_sends_nothing_before_its_tick() -> None:
     game = duelhost.load("multiplanetary")
     state = game.new(seed=0)
     bots = [make_bot("greedy", game, seat, 0) for seat in (0, 1)]
-    waiting = PlanBot(plan_families("multiplanetary")["fleet"], GREEDY[:5] + (40.0,))
+    waiting = PlanBot(plan_families("multiplanetary")["fleet"], (*GREEDY[:5], 40.0))
     # Play greedy until it first sends a fleet from seat 0: the waiting plan sends nothing.
     while (orders := bots[0].act(SeatHandle(state, 0))) == "wait":
         for seat in state.to_act:

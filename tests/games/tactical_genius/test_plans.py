@@ -27,7 +27,7 @@ def test_the_army_plan_builds_its_army_on_time() -> None:
     )
     assert PlanBot(family, LANCES).act(green) == expected
     # Waiting two rounds: nothing in round 1.
-    waiting = LANCES[:2] + (2.0,) + LANCES[3:]
+    waiting = (*LANCES[:2], 2.0, *LANCES[3:])
     assert PlanBot(family, waiting).act(green) == "pass"
 
 

@@ -58,7 +58,7 @@ class FleetPlan(TickPlan):
     def expand(self) -> None:
         if self.tick < self.params[5]:
             return
-        margin = max(0, int(round(self.params[2])))
+        margin = max(0, round(self.params[2]))
         weight, bias = max(0.0, self.params[3]), math.exp(self.params[4])
         targets: list[tuple[float, str, int]] = []
         for cell, planet in self.planets.items():

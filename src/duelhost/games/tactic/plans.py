@@ -47,8 +47,7 @@ def _king(params: tuple[float, ...], legal: list[str]) -> str:
 
 def _place(params: tuple[float, ...], view: dict[str, Any], legal: list[str], seat: int) -> str:
     cards = [card for card in view["cards"][seat] if not card["king"]]
-    weight = {card["unit"]: params[4 + k] if k < WEIGHTS else -1.0 for k, card in
-              enumerate(cards)}
+    weight = {card["unit"]: params[4 + k] if k < WEIGHTS else -1.0 for k, card in enumerate(cards)}
     cost = {card["unit"]: card["cost"] for card in cards}
     order = [card["unit"] for card in cards]
     offered = sorted({text.split()[1] for text in legal})
@@ -60,8 +59,11 @@ def _place(params: tuple[float, ...], view: dict[str, Any], legal: list[str], se
     target = params[3]
     best = min(
         cells,
-        key=lambda cell: (rows.index(cell[1]) if cell[1] in rows else 2,
-                          abs(COLUMNS.index(cell[0]) - target), cell[0]),
+        key=lambda cell: (
+            rows.index(cell[1]) if cell[1] in rows else 2,
+            abs(COLUMNS.index(cell[0]) - target),
+            cell[0],
+        ),
     )
     return f"place {unit} {best}"
 
@@ -103,8 +105,13 @@ SETUP = register_family(
         game=GAME,
         name="setup",
         summary="a fixed faction, King space and build (unit weights, row, column), greedy play",
-        names=("faction", "king", "row", "column") + tuple(f"weight_{k}" for k in
-                                                            range(1, WEIGHTS + 1)),
+        names=(
+            "faction",
+            "king",
+            "row",
+            "column",
+            *tuple(f"weight_{k}" for k in range(1, WEIGHTS + 1)),
+        ),
         bounds=((0.0, 4.0), (0.0, 1.0), (0.0, 1.0), (0.0, 6.0)) + ((-1.0, 1.0),) * WEIGHTS,
         choose=_setup,
     )

@@ -37,8 +37,19 @@ from duelhost.games.tactical_genius.army import MAX_ATK, MAX_DEF, UNIT_COST
 from duelhost.games.tactical_genius.bots import GreedyTacticalGenius
 from duelhost.games.tactical_genius.geometry import GAME, LETTERS, OWN, TYPES
 
-NAMES = ("kind", "counter", "wait", "units", "atk", "def", "spd", "skill", "column", "advance",
-         "rebuild")
+NAMES = (
+    "kind",
+    "counter",
+    "wait",
+    "units",
+    "atk",
+    "def",
+    "spd",
+    "skill",
+    "column",
+    "advance",
+    "rebuild",
+)
 BOUNDS = (
     (0.0, 8.0),
     (0.0, 1.0),
@@ -58,7 +69,7 @@ defense)."""
 
 
 def _clamp(value: float, low: int, high: int) -> int:
-    return max(low, min(high, int(round(value))))
+    return max(low, min(high, round(value)))
 
 
 def _kind(params: tuple[float, ...]) -> str:
@@ -78,8 +89,9 @@ def counter_type(own: str, enemies: list[str], info: dict[str, Any]) -> str:
     )
 
 
-def _army_type(params: tuple[float, ...], view: dict[str, Any], seat: int,
-               info: dict[str, Any]) -> str:
+def _army_type(
+    params: tuple[float, ...], view: dict[str, Any], seat: int, info: dict[str, Any]
+) -> str:
     """The army's type: the first unit it built decides once it stands; else ``kind``, or the
     counter to the other seat's standing units."""
     built = [u["type"] for u in view["units"] if u["seat"] == seat]
@@ -113,7 +125,12 @@ def _cells(view: dict[str, Any], seat: int, column: int, count: int) -> list[str
 
 
 def _unit(
-    params: tuple[float, ...], name: str, kind: str, cell: str, bonus: str, share: int,
+    params: tuple[float, ...],
+    name: str,
+    kind: str,
+    cell: str,
+    bonus: str,
+    share: int,
     unique: str,
 ) -> str | None:
     """One placement costing at most ``share``: the plan's stats as far as they fit (attack,
@@ -136,8 +153,13 @@ def _unit(
 
 
 def _build(
-    params: tuple[float, ...], view: dict[str, Any], seat: int, kind: str, count: int,
-    advancing: bool, info: dict[str, Any],
+    params: tuple[float, ...],
+    view: dict[str, Any],
+    seat: int,
+    kind: str,
+    count: int,
+    advancing: bool,
+    info: dict[str, Any],
 ) -> list[str]:
     """``count`` placements of the army's type (fewer when cells, bonuses, points or the
     board's limits run short)."""
