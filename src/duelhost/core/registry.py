@@ -242,7 +242,7 @@ def list_games() -> list[str]:
 
 def _discover_one(name: str) -> None:
     """Load only the entry point named ``name`` (a game's entry point bears its name), so a
-    command about one game does not import the others (``duelhost analyse`` of a Goofspiel
+    command about one game does not import the others (``duelhost analyse`` of one game's
     record imported all six games: about 0.4 s of CPU)."""
     if _discovered or name in _REGISTRY:
         return
