@@ -1,6 +1,8 @@
 """The ``duelhost`` command naming a core command first loads only that command's module: a
 process run as ``duelhost analyse --help`` does not import the server (FastAPI, SQLAlchemy);
-``_only`` decides by hand-made argv (anything but a core command first loads them all)."""
+``_only`` decides by hand-made argv (anything but a core command first loads them all). A
+command about one game imports that game only (``registry.spec`` loads its entry point
+first)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ def test_only_by_hand() -> None:
     assert _only(["/usr/bin/duelhost", "solve", "goofspiel"], MODULES) is None
     assert _only(["/usr/bin/duelhost"], MODULES) is None
     assert _only(["pytest", "analyse"], MODULES) is None
+    # ``python -m duelhost analyse``: the package's own __main__.py, not another program's.
+    assert _only(["/src/duelhost/__main__.py", "analyse", "x.json"], MODULES) == "analyse"
+    assert _only(["/site/pytest/__main__.py", "analyse"], MODULES) is None
 
 
 def _run(*args: str) -> str:
@@ -46,3 +51,48 @@ def test_analyse_does_not_import_the_server() -> None:
     out = _run("analyse", "--help")
     assert "Value each decision" in out
     assert "SERVER False" in out
+
+
+def test_analyse_of_a_goofspiel_record_imports_no_other_game(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "duelhost",
+            "play",
+            "goofspiel",
+            "--opt",
+            "galaxies=1",
+            "--opt",
+            "planets=3",
+            "--p0",
+            "random",
+            "--p1",
+            "random",
+            "--record",
+            str(record),
+        ],
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    probe = (
+        "import sys; sys.argv = [sys.argv[1], *sys.argv[2:]]; "
+        "from duelhost.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('GAMES', sorted({m.split('.')[2] for m in sys.modules "
+        "if m.startswith('duelhost.games.')}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "/bin/duelhost", "analyse", str(record), "--bot-nodes", "8"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert "submissions analysed in" in done.stdout
+    assert "GAMES ['goofspiel']" in done.stdout

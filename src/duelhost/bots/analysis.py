@@ -202,8 +202,15 @@ class _Analyst:
 
     @classmethod
     def make(
-        cls, record: Record, bots: list[Bot] | None, budget: Budget, deadline: float | None
+        cls,
+        record: Record,
+        bots: list[Bot] | None,
+        budget: Budget,
+        deadline: float | None,
+        started: float,
     ) -> _Analyst:
+        """``started``: the ``perf_counter`` time the analysis began (the deadline counts
+        from it, loading the game and its bots included)."""
         nodes = budget.nodes if budget.nodes is not None else 64
         wanted = max(1, min(MAX_ALTERNATIVES, nodes // 4))
         # Random playouts share the deadline evenly between the submissions (one round each
@@ -215,7 +222,7 @@ class _Analyst:
             wanted,
             max(1, nodes // (wanted + 1)),
             derive(record.seed, "analysis"),
-            None if deadline is None else time.perf_counter() + deadline,
+            None if deadline is None else started + deadline,
             None if deadline is None else deadline / max(1, submissions),
         )
 
@@ -270,13 +277,14 @@ def analyse(
 ) -> list[Note]:
     """Notes for every entry of a record (see the module docstring). ``budget``: the bots'
     think budget a decision (default: ``budget.default()``); ``deadline``: seconds for the
-    whole analysis."""
+    whole analysis, counted from this call (loading the game and its bots included)."""
+    started = time.perf_counter()
     record = Record.from_dict(data)
     game = load(record.game, **record.options)
     budget = think_budget(record, budget or default(), deadline)
     with using(budget):
         bots = hard_bots(game, record.seed)
-    analyst = _Analyst.make(record, bots, budget, deadline)
+    analyst = _Analyst.make(record, bots, budget, deadline, started)
     state = game.new(record.seed, **record.setup)
     start, start_decision = state.clone(), state.decision
     notes = []

@@ -22,11 +22,17 @@ from duelhost.cli.output import fail
 
 def _only(argv: list[str], modules: list[str]) -> str | None:
     """The one command module to load when the ``duelhost`` command names its command first
-    (``duelhost analyse ...``: the module ``analyse``), else None (load them all). Loading
+    (``duelhost analyse ...`` or ``python -m duelhost analyse ...``: the module ``analyse``),
+    else None (load them all). Loading
     one spares a command the others' imports (``serve`` brings the server, FastAPI and
     SQLAlchemy: over a second); anything else (help, a game's command, an import by a
     program or a test) gets every command."""
-    if len(argv) < 2 or Path(argv[0]).name != "duelhost":
+    program = Path(argv[0]) if argv else Path()
+    # ``python -m duelhost`` runs the package's own ``__main__.py``.
+    ours = program.name == "duelhost" or (
+        program.name == "__main__.py" and program.parent.name == "duelhost"
+    )
+    if len(argv) < 2 or not ours:
         return None
     module = argv[1].replace("-", "_")
     return module if module in modules else None

@@ -242,9 +242,23 @@ def list_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def _discover_one(name: str) -> None:
+    """Load only the entry point named ``name`` (a game's entry point bears its name), so a
+    command about one game does not import the others (``duelhost analyse`` of one game's
+    record imported all six games: about 0.4 s of CPU)."""
+    if _discovered or name in _REGISTRY:
+        return
+    for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP, name=name):
+        _load_plugin(entry_point)
+
+
 def spec(name: str) -> GameSpec:
-    """The spec of a registered game; ConfigError listing the games for an unknown name."""
-    _discover()
+    """The spec of a registered game; ConfigError listing the games for an unknown name.
+    The game's own entry point is loaded first; the others only when it is not there."""
+    if isinstance(name, str):
+        _discover_one(name)
+    if not isinstance(name, str) or name not in _REGISTRY:
+        _discover()
     if not isinstance(name, str) or name not in _REGISTRY:
         raise ConfigError(
             f"unknown game {quote_value(name)}; the games are {', '.join(sorted(_REGISTRY))}"

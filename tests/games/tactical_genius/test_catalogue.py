@@ -125,13 +125,67 @@ def test_medium_waits_one_round_and_hard_two() -> None:
     trial.submit(0, built)
     trial.submit(1, "pass")
     assert trial.view(0)["points_left"][0] == 0
-    # In round 3 hard builds whatever the other seat did.
+    # In round 3, the other seat still showing nothing, hard shows its bait (next test).
     for seat in (0, 1):
         state.submit(seat, "pass")
     for seat in (0, 1):
         state.submit(seat, "pass")
     assert (state.view(0)["round"], state.view(0)["phase"]) == (3, "reinforcement")
-    assert len(_level("hard", game, 0, 6).act(SeatHandle(state, 0)).split("; ")) == 3
+    assert len(_level("hard", game, 0, 6).act(SeatHandle(state, 0)).split("; ")) == 1
+
+
+def _to_reinforcement(state: State, hard: PhaseSearchBot, other: str = "pass") -> str:
+    """Pass the other seat through the next command phase (hard's orders played), then
+    hard's reinforcement; the other seat submits ``other`` there."""
+    if state.view(0)["phase"] == "command":
+        state.submit(0, hard.act(SeatHandle(state, 0)))
+        state.submit(1, "pass")
+    text = hard.act(SeatHandle(state, 0))
+    state.submit(0, text)
+    state.submit(1, other)
+    return text
+
+
+def test_hard_shows_a_bait_to_a_seat_that_waits_then_answers_its_army() -> None:
+    """Nothing on the board after hard's two rounds of waiting: in round 3 it places one bare
+    unit of its type (3 points: D2, its largest bonus), and places nothing more while the
+    other seat shows no army; once that army stands (three Axes built in round 4), hard builds
+    a catalogue army with the 37 points left (13 + 12 + 12) in round 5."""
+    game, state = _fresh(6)
+    hard = _level("hard", game, 0, 6)
+    assert _to_reinforcement(state, hard) == "pass"  # round 1
+    assert _to_reinforcement(state, hard) == "pass"  # round 2
+    bait = _to_reinforcement(state, hard)  # round 3
+    assert bait == f"place Gr1 {hard.army_type} D2 bonus=0.26"
+    assert state.view(0)["points_left"][0] == 37
+    axes = (
+        "place Bl1 Axe G2 bonus=0.25 atk=5 def=2 spd=1 hp=3; "
+        "place Bl2 Axe G1 bonus=0.23 atk=5 def=2 spd=1 hp=2; "
+        "place Bl3 Axe G3 bonus=0.21 atk=5 def=2 spd=1 hp=2"
+    )
+    assert _to_reinforcement(state, hard, axes) == "pass"  # round 4: no army seen yet
+    answer = _to_reinforcement(state, hard).split("; ")  # round 5: the Axes stand
+    # 13 points: 3 + 5 attack + 2 defense + 1 speed + the skill + 1 health; 12: no health
+    # left (a stat of 0 is not written).
+    assert [item.split()[5:9] for item in answer] == [
+        ["hp=1", "atk=5", "def=2", "spd=1"],
+        ["atk=5", "def=2", "spd=1", answer[1].split()[8]],
+        ["atk=5", "def=2", "spd=1", answer[2].split()[8]],
+    ]
+    assert all(item.split()[8].startswith("skills=") for item in answer[1:])
+    assert state.view(0)["points_left"][0] == 0
+
+
+def test_hard_builds_blind_after_round_5_when_no_army_comes() -> None:
+    """The bait down and still no army on the other side through round 5: in round 6 hard
+    builds its army blind, in time to reach the far edge unopposed."""
+    game, state = _fresh(6)
+    hard = _level("hard", game, 0, 6)
+    played = [_to_reinforcement(state, hard) for _ in range(6)]
+    assert played[:2] == ["pass", "pass"] and played[3:5] == ["pass", "pass"]
+    assert len(played[2].split("; ")) == 1
+    assert len(played[5].split("; ")) == 3
+    assert state.view(0)["points_left"][0] < 37
 
 
 def test_own_plans_fill_the_budget_left_by_the_other_seats() -> None:

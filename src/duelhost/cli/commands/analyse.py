@@ -5,6 +5,7 @@ biggest mistakes of each seat first (``duelhost.bots.analysis``)."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -44,6 +45,7 @@ def register(app: typer.Typer) -> None:
         try:
             data = json.loads(record.read_text(encoding="utf-8"))
             set_default(Budget(bot_seconds, bot_nodes))
+            started = time.perf_counter()
             with Progress(
                 TextColumn("decisions"),
                 BarColumn(),
@@ -60,10 +62,18 @@ def register(app: typer.Typer) -> None:
         except (OSError, ValueError) as error:
             message = str(error) if isinstance(error, ConfigError) else f"{record}: {error}"
             raise fail(message) from None
+        elapsed = time.perf_counter() - started
         if out is not None:
             out.write_text(json.dumps(to_json(notes), indent=1) + "\n", encoding="utf-8")
         methods = sorted({n.method for n in notes if n.method})
         console.print(f"method: {', '.join(methods) or 'none'}", highlight=False, markup=False)
+        submitted = [n for n in notes if n.kind == "submit"]
+        valued = sum(1 for n in submitted if n.method and n.method != "not analysed")
+        console.print(
+            f"{valued} of {len(submitted)} submissions analysed in {elapsed:.2f} s",
+            highlight=False,
+            markup=False,
+        )
         for seat in (0, 1):
             mine = [n for n in notes if n.seat == seat and n.gave_up is not None]
             lost = sum(n.gave_up or 0.0 for n in mine)

@@ -202,10 +202,14 @@ class GalaxyResponseBot:
             order = galaxy.to_come.copy()
             self._rng.shuffle(order)
             other = self._rollout_policy(self.model.draw(self._rng))
-            seed = self._rng.getrandbits(64)
+            # Common random numbers: every cell draws the same stream, one generator's state
+            # restored for each (the draws of ``random.Random(seed)``, without seeding anew).
+            chance = random.Random(self._rng.getrandbits(64))
+            fresh = chance.getstate()
             for i, a in enumerate(rows):
                 for j, b in enumerate(cols):
-                    total[i, j] += galaxy.rollout(a, b, order, random.Random(seed), (ours, other))
+                    chance.setstate(fresh)
+                    total[i, j] += galaxy.rollout(a, b, order, chance, (ours, other))
             clock.spend(len(rows) * len(cols))
             sweeps += 1
         return total / sweeps

@@ -100,7 +100,7 @@ SPEC = register(
         board="multiplanetary",
         bench=f"{__name__}.bench",
         commands=f"{__name__}.cli",
-        bots=(f"{__name__}.bots", f"{__name__}.planner"),
+        bots=(f"{__name__}.bots", f"{__name__}.planner", f"{__name__}.plans"),
         # Hosted matches always end (no null max_ticks): at most two hours of 10-second ticks.
         budget=OptionBudget(bounds={"max_ticks": (1, 720)}),
     )

@@ -87,7 +87,7 @@ SPEC = register(
         board="tactic",
         extra={"reference": reference},
         bench=f"{__name__}.bench",
-        bots=(f"{__name__}.bots", f"{__name__}.search"),
+        bots=(f"{__name__}.bots", f"{__name__}.search", f"{__name__}.plans"),
         # A faction file is read from the host's disk; every hosted match has a turn limit
         # (at most 200 turns of each player, TA12).
         budget=OptionBudget(

@@ -86,7 +86,7 @@ SPEC = register(
         board="tactical_genius",
         extra={"reference": reference},
         bench=f"{__name__}.bench",
-        bots=(f"{__name__}.bots", f"{__name__}.search"),
+        bots=(f"{__name__}.bots", f"{__name__}.search", f"{__name__}.plans"),
         # A table file is read from the host's disk: hosted matches play the house table.
         budget=OptionBudget(bounds={"garnets0": (0, 100), "garnets1": (0, 100)}, fixed=("table",)),
     )

@@ -32,6 +32,14 @@ from duelhost.games.tactical_genius.army import MAX_ATK, MAX_DEF, UNIT_COST
 
 WAIT_ROUNDS = 2
 """Rounds ``hard`` waits while the other seat has no unit on the board (``medium``: one)."""
+BAIT_UNTIL = 5
+"""``hard``, when the other seat still has no unit on the board once its wait is over: it
+places one bare unit of its own type (``bait``: 3 points) and keeps waiting through this round
+for the other seat's army, then answers it with the catalogue (or builds blind in round 6, in
+time for an unopposed army to reach the far edge by round 10). A plan that waits for the army
+in front of it and builds the type effective against it (the exploit finder's ``counter``
+plans: they beat the blind builder in 5 of 6 matches) answers the bait instead, spending its
+points, and the army that answers it is ``hard``'s."""
 OWN = ("ABCD", "JIHG")
 """Each side's own columns, from its edge towards the middle."""
 LETTERS = "ABCDEFGHIJ"
@@ -124,6 +132,20 @@ def cells(view: dict[str, Any], seat: int, ranged: bool, count: int) -> list[str
             if cell not in occupied and not behind(seat, col, row, enemies):
                 found.append(cell)
     return found[:count]
+
+
+def bait(view: dict[str, Any], seat: int, kind: str) -> str:
+    """One bare unit of ``kind`` (3 points: no stat points, no skill) on the seat's first free
+    front cell (``BAIT_UNTIL``)."""
+    taken = {u["name"].lower() for u in view["units"]}
+    prefix = ("Gr", "Bl")[seat]
+    number = 1
+    while f"{prefix}{number}".lower() in taken:
+        number += 1
+    cell = cells(view, seat, False, 1)
+    bonus = view["bonuses"][seat][0]
+    text, _ = placement(f"{prefix}{number}", kind, cell[0], bonus, 0, 0, 0, 0, None)
+    return text
 
 
 def army(

@@ -49,9 +49,11 @@ from duelhost.core.registry import Game
 from duelhost.core.rng import derive
 from duelhost.games.tactical_genius import catalogue
 from duelhost.games.tactical_genius.army import (
+    BUDGET,
     EVEN_BONUSES,
     ODD_BONUSES,
     ROWS,
+    UNIT_COST,
     Sheet,
 )
 from duelhost.games.tactical_genius.bots import GreedyTacticalGenius
@@ -169,12 +171,17 @@ class Plans:
         seed: int,
         own_type: str,
         wait_rounds: int | None = None,
+        bait_until: int | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
         self.seed = seed
         self.own_type = own_type
         self.wait_rounds = wait_rounds
+        self.bait_until = bait_until
+        """None: build the army blind once the wait is over; else, while the other seat still
+        has no unit on the board, show one bare unit (``catalogue.bait``) and keep waiting
+        through this round (``hard``: see ``catalogue.BAIT_UNTIL``)."""
         """None: the seat's reinforcements are planned as the greedy bot would build (the other
         seat); else its army comes from the catalogue (``catalogue.py``) after waiting through
         this many rounds for the other seat's (the search levels' own seat)."""
@@ -200,7 +207,7 @@ class Plans:
         if view["phase"] == "command":
             texts = self._commands(view)
             found = [(text, self.own_type) for text in texts]
-        elif self.wait_rounds is not None and int(view["placed"][self.seat]) == 0:
+        elif self.wait_rounds is not None and self._unbuilt(view):
             found = self._armies(view, self.wait_rounds)
         else:
             found = self._reinforcements()
@@ -232,13 +239,26 @@ class Plans:
         first ``wait_rounds`` rounds, else the catalogue's army of each type (its own type's
         first)."""
         other = 1 - self.seat
-        if int(view["round"]) <= wait_rounds and not any(
-            u["alive"] and u["seat"] == other for u in view["units"]
-        ):
+        shown = any(u["alive"] and u["seat"] == other for u in view["units"])
+        if int(view["round"]) <= wait_rounds and not shown:
             return [("pass", self.own_type)]
         info = self.handle.helper("type_info")
+        if self.bait_until is not None and not shown and int(view["round"]) <= self.bait_until:
+            if int(view["placed"][self.seat]) == 0:
+                return [(catalogue.bait(view, self.seat, self.own_type), self.own_type)]
+            return [("pass", self.own_type)]
         kinds = (self.own_type, *[t for t in TYPES if t != self.own_type])
         return [(catalogue.army(view, self.seat, kind, info), kind) for kind in kinds]
+
+    def _unbuilt(self, view: dict[str, Any]) -> bool:
+        """Whether the seat's army is still to build: nothing placed, or only the bait."""
+        placed = int(view["placed"][self.seat])
+        if placed == 0:
+            return True
+        bare = BUDGET - UNIT_COST
+        return (
+            self.bait_until is not None and placed == 1 and view["points_left"][self.seat] == bare
+        )
 
     def ranked(self, view: dict[str, Any]) -> dict[str, list[str]]:
         """Each of the seat's units' two best orders by the greedy bot's score (fewer when
@@ -320,12 +340,16 @@ class PhaseSearchBot:
         seed: int,
         budget: Budget,
         wait_rounds: int = catalogue.WAIT_ROUNDS,
+        bait_until: int | None = None,
     ) -> None:
         self.name = name
         self.seat = seat
         self.budget = budget
         self.wait_rounds = wait_rounds
         """Rounds the bot waits, placing nothing, while the other seat shows no army."""
+        self.bait_until = bait_until
+        """After the wait, the last round it shows only a bait while the other seat still
+        shows no army (None: it builds blind at once; ``Plans``)."""
         self._seed = seed
         self._rng = derive(seed, "tg-phase-search", name, seat)
         self._greedy = GreedyTacticalGenius(game, seat, seed)
@@ -365,7 +389,12 @@ class PhaseSearchBot:
         me, other = self.seat, 1 - self.seat
         salt = self._rng.getrandbits(48)
         own = Plans(
-            state, me, salt, army_type(view, me, self.army_type), wait_rounds=self.wait_rounds
+            state,
+            me,
+            salt,
+            army_type(view, me, self.army_type),
+            wait_rounds=self.wait_rounds,
+            bait_until=self.bait_until,
         )
         plans = own.all()
         extra = [] if played is None or not own.valid(played) else [(played, own.own_type)]
@@ -530,7 +559,7 @@ def make_medium(game: Game, seat: int, seed: int) -> PhaseSearchBot:
 
 
 def make_hard(game: Game, seat: int, seed: int) -> PhaseSearchBot:
-    return PhaseSearchBot("hard", game, seat, seed, default())
+    return PhaseSearchBot("hard", game, seat, seed, default(), bait_until=catalogue.BAIT_UNTIL)
 
 
 class EasyTacticalGenius(GreedyTacticalGenius):

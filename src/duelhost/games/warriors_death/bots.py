@@ -439,7 +439,10 @@ class WarriorsDeathBot:
         name = self.model.draw(self._rng)
         kind: Kind = FittedUnits(self.plan.weights, self._rounds) if name == "fitted" else name
         kinds: tuple[Kind, Kind] = ("unit", kind) if me == 0 else (kind, "unit")
-        seed = self._rng.getrandbits(64)
+        # Common random numbers: every rollout draws the same stream, one generator's state
+        # restored for each (the draws of ``random.Random(seed)``, without seeding anew).
+        chance = random.Random(self._rng.getrandbits(64))
+        fresh = chance.getstate()
         done: dict[tuple[int, Move, Move], float] = {}
         for j, theirs in enumerate(cols):
             k = states[j]
@@ -455,7 +458,8 @@ class WarriorsDeathBot:
                         sim.step(pair[1], pair[2])
                     else:
                         sim.step(pair[2], pair[1])
-                    value = done[pair] = worth[sim.rollout(random.Random(seed), kinds)]
+                    chance.setstate(fresh)
+                    value = done[pair] = worth[sim.rollout(chance, kinds)]
                     clock.spend()
                 total[i, j] += value
 
