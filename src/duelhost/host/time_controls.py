@@ -39,7 +39,7 @@ TICK_DEFAULT = Clock("tick", 10.0)
 """The clock of a game with tick decisions that declares none."""
 PRACTICE_SECONDS = 30.0
 """The least time a move (or turn) gets in the lobby's "Play the bot now": a newcomer reads the
-board and the rules page while the clock runs (Goofspiel's rule clock is 10 s, GO3)."""
+board and the rules page while the clock runs (a game's rule clock may be 10 s a move)."""
 
 
 def default_clock(game: Game) -> Clock | None:
@@ -59,7 +59,7 @@ def default_clock(game: Game) -> Clock | None:
 def practice_clock(game: Game) -> Clock | None:
     """The clock of a match against a bot started from the lobby ("Play the bot now"): the
     game's default, with a move or turn clock given at least ``PRACTICE_SECONDS``. A tick
-    clock is the game's pace (Multiplanetary) and stays; an untimed game stays untimed."""
+    clock is the game's pace (a real-time game's) and stays; an untimed game stays untimed."""
     clock = default_clock(game)
     if clock is None or clock.mode == "tick" or clock.seconds >= PRACTICE_SECONDS:
         return clock

@@ -30,8 +30,14 @@ def _time(game: Any, make: Callable[[Any], Any], iterations: int) -> tuple[float
 def compare(cards: int, iterations: int) -> list[tuple[str, float, float, float, float]]:
     """For each solver: (name, our set-up, our iteration, OpenSpiel's set-up, its iteration),
     CPU seconds."""
-    import pyspiel
-    from open_spiel.python.algorithms import cfr
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import cfr
+    except ImportError as error:
+        raise SystemExit(
+            "this benchmark runs OpenSpiel's CFR: install the research extra "
+            "(pip install -e '.[research]')"
+        ) from error
 
     import duelhost.openspiel  # noqa: F401 - registers duelhost_<name>
 

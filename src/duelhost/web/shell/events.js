@@ -55,7 +55,7 @@ export function resultSentence(result, viewer, names) {
   const w = result.winner;
   if (w === null || w === undefined) {
     // A draw's score is shown when it is the tie itself (7-7); unequal figures ("a draw, 4-7":
-    // /TACTIC/'s living units after quiet turns) read as if someone had won.
+    // a game's units left after a draw by quiet turns) read as if someone had won.
     const tied = scores && scores[0] === scores[1] && !/\d+-\d+/.test(reason) ? ", " + scores[0] + "–" + scores[1] : "";
     return "a draw" + (reason ? " (" + reason + ")" : "") + tied;
   }

@@ -71,7 +71,7 @@ async function createOnce(button, body) {
 }
 
 /** "Play the bot now" gives a move at least the server's practice time (``bot_clock``: 30 s;
- *  Goofspiel's rule clock is 10 s, too short for a first match): the card says so. */
+ *  a rule clock of 10 s is too short for a first match): the card says so. */
 function botClockText(game) {
   const practice = game.bot_clock;
   if (!game.bots.length || !practice || !game.clock || practice.seconds === game.clock.seconds) return "";

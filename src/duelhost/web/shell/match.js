@@ -587,7 +587,7 @@ export function focusWithin(root) {
 }
 
 /** Focus again what `focusWithin` saw, with the caret where it was: a frame that arrived while
- *  a number was being typed (a Multiplanetary tick) put the caret before the typed digits, so
+ *  a number was being typed (a real-time game's tick) put the caret before the typed digits, so
  *  "1", a tick, "0" read 01. A number box keeps no caret position: the caret goes to the end,
  *  where typing leaves it. */
 export function refocus(root, focus) {

@@ -8,7 +8,7 @@ export async function rulesPage(app, game) {
   if (!response.ok) { app.textContent = "No rules page for " + game + "."; return; }
   const page = await response.json();
   const text = page.markdown;
-  // The game's title, as the lobby names it (the engine's name, warriors_death, is for developers).
+  // The game's title, as the lobby names it (the engine's name, with underscores, is for developers).
   document.getElementById("title").textContent = "rules of " + (page.title || game);
   document.title = (page.title || game) + ": rules";
   fill(app, h("article", {class: "rules", id: "rules"}, markdown(text)), h("p", {}, h("a", {href: "/"}, "Back to the lobby")));
