@@ -301,3 +301,34 @@ def test_the_boards_views_for_thumbnails_lag_by_the_spectator_delay(client: Test
     assert board["over"] is False and board["view"]["decision"] == 0
     assert board["view"]["is_over"] is False
     assert "view" not in client.get(f"/api/events/{event_id}/boards").json()["boards"][0]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_process_that_did_not_see_the_changes_never_shows_them_early(
+    client: TestClient,
+) -> None:
+    """The audience's delayed view on a process that read the event only now (a restart,
+    another process of a cluster) starts from the event as it opened, never from the present:
+    with a 10-minute delay, the round just played is not shown, nor its result."""
+    made = client.post("/api/events", json={
+        "format": "swiss", "game": "goofspiel", "rounds": 2, "delay": 600, "auto": False,
+        "options": {"galaxies": 1, "planets": 3}, "entrants": bots(4)}).json()
+    event_id, key = made["id"], made["host_key"]
+    client.post(f"/api/events/{event_id}/start", headers=bearer(key))
+    hosts = wait_for(client, event_id, lambda e: e["rounds"] and all(
+        p["games"] and p["games"][0]["outcome"] for p in e["rounds"][0]["pairings"]), key=key)
+    assert sum(line["points"] for line in hosts["standings"]) >= 2.0  # the host sees it at once
+    service = client.app.state.events  # type: ignore[attr-defined]
+    service.snapshots.kept.pop(event_id)  # as on a process that did not see the changes
+    service.states.pop(event_id)
+    seen = client.get(f"/api/events/{event_id}").json()
+    assert seen["delayed"] == 600
+    assert seen["rounds"] == []
+    assert [line["points"] for line in seen["standings"]] == [0.0] * 4
+    assert [e["name"] for e in seen["entrants"]] == ["Bot 1", "Bot 2", "Bot 3", "Bot 4"]
+    # Each state this process reads is kept as of its reading, to be shown once older than the
+    # delay; the history grows by new states only.
+    kept = service.snapshots.kept[event_id]
+    assert [entry[2] for entry in kept] == ["entry", "running"]
+    client.get(f"/api/events/{event_id}")
+    assert len(service.snapshots.kept[event_id]) == 2  # the same state is not kept twice

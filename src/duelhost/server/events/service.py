@@ -113,7 +113,9 @@ class EventService:
         state = self._state(row)
         self.states[event_id] = state
         if event_id not in self.snapshots.kept:
-            self.snapshots.note(state, self.hub.now())
+            # Not seen changing here: its history starts at its opening, not now (the delay).
+            self.snapshots.note_opening(state)
+        self.snapshots.note(state, self.hub.now())  # each state read, as it is read
         return state
 
     async def current(self, event_id: str) -> EventState:

@@ -142,20 +142,32 @@ def ended_at(live: Live) -> float | None:
 class Snapshots:
     """The event's records after each change, kept 10 minutes (the longest delay, so a delay
     raised later has them), two a second at most; the audience's view of one is made when
-    asked for. In memory: after a restart, or on a process that did not see the changes, the
-    delayed view starts from the state it first read."""
+    asked for. In memory: a process that did not see the changes (after a restart, or another
+    process of a cluster) starts from the event as it opened (``note_opening``), so its
+    delayed view never shows what is not yet public: it shows the opening until it has kept
+    states older than the delay."""
 
     def __init__(self) -> None:
         self.kept: dict[str, deque[list[Any]]] = {}
         """Event id -> [time, record, phase, view made of them or None], oldest first."""
 
     def note(self, state: EventState, now: float) -> None:
+        """Keep the event's state as of ``now`` (nothing when it equals the last one kept)."""
         kept = self.kept.setdefault(state.id, deque())
+        if kept and kept[-1][2] == state.phase and kept[-1][1] == state.record:
+            return
         if len(kept) >= 2 and now - kept[-2][0] < 1.0:
             kept.pop()  # a burst of changes: two a second are enough
         kept.append([now, state.record, state.phase, None])
         while len(kept) > 1 and kept[1][0] <= now - MAX_DELAY:
             kept.popleft()
+
+    def note_opening(self, state: EventState) -> None:
+        """Keep the event as anyone saw it at its opening (its first entrants; no round, no
+        host action, no result), dated at its creation, as the first state of its history."""
+        opening = replace(state.record, rounds=(), actions=(), standings=(), closed=False,
+                          seed=None)
+        self.kept[state.id] = deque([[state.row.created, opening, "entry", None]])
 
     def view(self, state: EventState, now: float) -> dict[str, Any]:
         """The audience's view: the present one without a delay, else the last one older
@@ -163,9 +175,9 @@ class Snapshots:
         delay = state.settings.delay
         if delay <= 0 or state.phase == "closed":
             return event_view(state)
-        kept = self.kept.get(state.id)
-        if not kept:
-            return {**event_view(state), "delayed": delay}
+        if not self.kept.get(state.id):
+            self.note_opening(state)
+        kept = self.kept[state.id]
         chosen = kept[0]
         for entry in kept:
             if entry[0] <= now - delay:
