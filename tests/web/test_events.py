@@ -244,6 +244,9 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     audience.wait_for_selector(".eboard .thumb.drawn svg")
     small = open_page(f"/events/{event_id}", width=400)
     small.wait_for_selector(".eboard .thumb.drawn")
+    # Nothing wider than the screen: no sideways scrolling at 400 px (on the console either).
+    for page in (small, small_console):
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
     shoot(small, "event-audience-400")
     # The spectator delay: the bots' board, over now, is still on for a spectator.
     console.fill("#delay", "120")
