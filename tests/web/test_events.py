@@ -248,13 +248,21 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     for page in (small, small_console):
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
     shoot(small, "event-audience-400")
-    # The spectator delay: the bots' board, over now, is still on for a spectator.
-    console.fill("#delay", "120")
+    # The spectator delay: the bots' board, over now, is still on for a spectator. The
+    # longest delay (600 s): a shorter one could pass the bots' end on a loaded machine (a
+    # fresh-clone run took that long to get here with 120 s), and an end older than the delay
+    # is shown as it is.
+    console.fill("#delay", "600")
+    # A late entry changes the entrants' list while the host types: the console redraws the
+    # list, not the field being typed in (it did, and "600" was lost).
+    post(pg_server, f"/api/events/{event_id}/entrants", {"name": "Late", "kind": "guest"}, key)
+    console.wait_for_selector("table.entrants :text('Late')")
+    assert console.input_value("#delay") == "600"
     console.click("#save-settings")
     console.wait_for_selector(".note.ok")
     bots_game = next(g for g in games if not g.get("adjudicated"))
     assert httpx.get(f"{pg_server.url}/api/matches/{bots_game['match_id']}",
-                     timeout=30).json()["delayed"] == 120
+                     timeout=30).json()["delayed"] == 600
     spectator = open_page(f"/watch/{bots_game['match_id']}")
     spectator.wait_for_function("() => window.duelhost?.frame")
     assert spectator.evaluate("window.duelhost.frame.is_over") is False

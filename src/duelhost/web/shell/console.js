@@ -184,6 +184,7 @@ export async function consolePage(app, id) {
       h("section", {class: "panel"}, h("h3", {}, "Standings"), standings))));
 
   let shownControls = "";
+  let shownPhase = "";
   async function refresh() {
     try { event = await api("GET", base, undefined, key); } catch (error) {
       note.className = "note refusal";
@@ -198,12 +199,19 @@ export async function consolePage(app, id) {
     $("title").classList.add("wraps");  // on a phone the whole name, on a line of its own
     document.title = "Console: " + event.name + " · duelhost";
     fill(head, h("h2", {}, event.name, h("span", {class: "muted"}, " · host's console")), h("p", {class: "muted"}, eventLine(event)), announcement(event));
-    // The forms are rebuilt only when the phase changes, so typing is never interrupted.
+    // The forms are rebuilt only when what they show changes, so typing is never interrupted:
+    // the settings with the phase (a game ending while the host typed a delay lost it), the
+    // entrants with their list, keeping a name being typed in the add form.
+    if (event.phase !== shownPhase) {
+      shownPhase = event.phase;
+      fill(settings, settingsForm());
+    }
     const signature = event.phase + ":" + event.entrants.length + ":" + event.entrants.map((e) => e.status).join();
     if (signature !== shownControls) {
       shownControls = signature;
-      fill(settings, settingsForm());
+      const typed = $("add-name")?.value || "";
       fill(entrants, entrantRows(), event.phase !== "closed" ? addForm() : null);
+      if (typed && $("add-name")) $("add-name").value = typed;
     }
     fill(buttons, eventButtons());
     fill(standings, standingsTable(event));
