@@ -61,18 +61,7 @@ class FleetPlan(TickPlan):
         margin = max(0, round(self.params[2]))
         weight, bias = max(0.0, self.params[3]), math.exp(self.params[4])
         targets: list[tuple[float, str, int]] = []
-        for cell, planet in self.planets.items():
-            if planet["owner"] == self.me or not self.mine:
-                continue
-            distance = min(self.ticks(source, cell) for source in self.mine)
-            garrison = planet["ships"] + self.incoming[cell][self.enemy]
-            garrison -= self.incoming[cell][self.me]
-            if planet["owner"] == self.enemy:
-                doubling = 2 ** ((self.tick - 1) // 180 if self.tick else 0)
-                garrison += int(RATE[planet["size"]] * distance * doubling)
-            need = garrison + 1
-            if need <= 0:
-                continue
+        for cell, planet, distance, need in self.wanted():
             value = RATE[planet["size"]] / (need + weight * distance)
             if planet["owner"] == self.enemy:
                 value *= bias

@@ -71,7 +71,15 @@ class TickPlan:
 
     def expand(self) -> None:
         """Take the other planets best first by production per (ships needed + travel)."""
-        targets: list[tuple[float, str, int]] = []
+        targets = [(RATE[planet["size"]] / (need + distance), cell, need)
+                   for cell, planet, distance, need in self.wanted()]
+        for _, cell, need in sorted(targets, reverse=True):
+            self.send(cell, need)
+
+    def wanted(self) -> list[tuple[str, dict[str, Any], int, int]]:
+        """Each planet not ours that ships could take: (cell, planet, ticks from our nearest
+        planet, ships needed to take it on arrival)."""
+        found = []
         for cell, planet in self.planets.items():
             if planet["owner"] == self.me or not self.mine:
                 continue
@@ -82,11 +90,9 @@ class TickPlan:
                 doubling = 2 ** ((self.tick - 1) // 180 if self.tick else 0)
                 garrison += int(RATE[planet["size"]] * distance * doubling)
             need = garrison + 1
-            if need <= 0:
-                continue
-            targets.append((RATE[planet["size"]] / (need + distance), cell, need))
-        for _, cell, need in sorted(targets, reverse=True):
-            self.send(cell, need)
+            if need > 0:
+                found.append((cell, planet, distance, need))
+        return found
 
     def send(self, target: str, need: int, limit: int | None = None) -> bool:
         """Orders for ``need`` ships to ``target`` from the nearest planets with ships to

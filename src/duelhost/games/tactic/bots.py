@@ -54,22 +54,29 @@ class GreedyTacticBot:
         )
 
     def _play(self, seat: SeatHandle, view: dict[str, Any], legal: list[str]) -> str:
-        me = seat.seat
-        baseline = score(view["board"], me, None, False)
-        best: list[str] = []
-        best_value = -float("inf")
-        for text in legal:
-            if text == "end":
-                continue
-            after = seat.helper("preview", text)
-            value = score(after["units"], me, after["winner"], after["is_over"])
-            if value > best_value + 1e-9:
-                best, best_value = [text], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(text)
-        if "end" in legal and (not best or best_value <= baseline + 1e-6):
-            return "end"
-        return self._rng.choice(best)
+        best = greedy_best(seat, view, legal)
+        return "end" if not best else self._rng.choice(best)
+
+
+def greedy_best(seat: SeatHandle, view: dict[str, Any], legal: list[str]) -> list[str]:
+    """The turn actions the greedy bot values most, equal ones in ``legal``'s order; none
+    when ending the turn is legal and no action scores above the board as it is."""
+    me = seat.seat
+    baseline = score(view["board"], me, None, False)
+    best: list[str] = []
+    best_value = -float("inf")
+    for text in legal:
+        if text == "end":
+            continue
+        after = seat.helper("preview", text)
+        value = score(after["units"], me, after["winner"], after["is_over"])
+        if value > best_value + 1e-9:
+            best, best_value = [text], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(text)
+    if "end" in legal and (not best or best_value <= baseline + 1e-6):
+        return []
+    return best
 
 
 register_bot("greedy", GreedyTacticBot, game="tactic")

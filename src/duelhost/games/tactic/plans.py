@@ -27,7 +27,7 @@ from typing import Any
 
 from duelhost.bots.base import SeatHandle
 from duelhost.bots.plans import Family, register_family
-from duelhost.games.tactic.evaluation import score
+from duelhost.games.tactic.bots import greedy_best
 
 GAME = "tactic"
 WEIGHTS = 8
@@ -70,21 +70,8 @@ def _place(params: tuple[float, ...], view: dict[str, Any], legal: list[str], se
 
 def _play(handle: SeatHandle, view: dict[str, Any], legal: list[str]) -> str:
     """The greedy bot's turn action with the first of equal actions (no randomness)."""
-    me = handle.seat
-    baseline = score(view["board"], me, None, False)
-    best: str | None = None
-    best_value = -float("inf")
-    for text in legal:
-        if text == "end":
-            continue
-        after = handle.helper("preview", text)
-        value = score(after["units"], me, after["winner"], after["is_over"])
-        if value > best_value + 1e-9:
-            best, best_value = text, value
-    if "end" in legal and (best is None or best_value <= baseline + 1e-6):
-        return "end"
-    assert best is not None
-    return best
+    best = greedy_best(handle, view, legal)
+    return best[0] if best else "end"
 
 
 def _setup(params: tuple[float, ...], handle: SeatHandle) -> str:

@@ -117,7 +117,12 @@ def cells(view: dict[str, Any], seat: int, ranged: bool, count: int) -> list[str
     """Up to ``count`` free cells of the seat's side that are not behind an enemy (TG7): melee
     armies from the front column back, ranged ones from the second column, the front last."""
     front = OWN[seat][::-1]
-    columns = front[1:] + front[:1] if ranged else front
+    return free_cells(view, seat, front[1:] + front[:1] if ranged else front, count)
+
+
+def free_cells(view: dict[str, Any], seat: int, columns: str | list[str], count: int) -> list[str]:
+    """Up to ``count`` free cells not behind an enemy (TG7), column by column in ``columns``'
+    order, each column in ``ROW_ORDER``."""
     occupied = {u["cell"] for u in view["units"] if u["alive"]}
     enemies = [
         (LETTERS.index(u["cell"][0]), int(u["cell"][1:]) - 1)

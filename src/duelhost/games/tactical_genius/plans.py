@@ -107,21 +107,7 @@ def _cells(view: dict[str, Any], seat: int, column: int, count: int) -> list[str
     """Up to ``count`` free cells not behind an enemy: the ``column``-th own column from the
     middle first, then those behind it, then those in front of it."""
     front = OWN[seat][::-1]
-    columns = front[column:] + front[:column][::-1]
-    occupied = {u["cell"] for u in view["units"] if u["alive"]}
-    enemies = [
-        (LETTERS.index(u["cell"][0]), int(u["cell"][1:]) - 1)
-        for u in view["units"]
-        if u["alive"] and u["seat"] != seat
-    ]
-    found: list[str] = []
-    for letter in columns:
-        col = LETTERS.index(letter)
-        for row in catalogue.ROW_ORDER:
-            cell = f"{letter}{row + 1}"
-            if cell not in occupied and not catalogue.behind(seat, col, row, enemies):
-                found.append(cell)
-    return found[:count]
+    return catalogue.free_cells(view, seat, front[column:] + front[:column][::-1], count)
 
 
 def _unit(
