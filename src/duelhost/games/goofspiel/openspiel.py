@@ -47,7 +47,7 @@ import duelhost
 from duelhost.core.errors import ConfigError
 from duelhost.core.state import State
 from duelhost.games.goofspiel.deal import Deal, draw_deal
-from duelhost.games.goofspiel.state import NOBODY
+from duelhost.games.goofspiel.logged import NOBODY
 
 NODE_CACHE = True
 """CFR and best responses walk Goofspiel's small trees again and again, and its states are

@@ -14,7 +14,6 @@ and tuples, so ``_clone_into`` copies two lists.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,9 +29,15 @@ from duelhost.games.goofspiel.deal import (
     galaxy_name,
     planet_letters,
 )
-
-NOBODY = -1
-"""Winner of a tied round or bout in the internal records (None in views and events)."""
+from duelhost.games.goofspiel.logged import (
+    BOUT,
+    LETTERS,
+    NOBODY,
+    PLANET,
+    ROUND,
+    logged_event,
+    round_view,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +62,7 @@ _ENTRIES = tuple(
 )
 """The history entry of each seat's submission of each size, ``_ENTRIES[seat][size - 1]``
 (entries are immutable: shared)."""
-_ROUND = "round"
-_PLANET = "planet"
-_BOUT = "bout"
 """The kinds of the events stored as tuples (``GoofspielState.events``)."""
-_LETTERS = string.ascii_uppercase
-"""Galaxy ``g``'s letter is ``_LETTERS[g]`` (``galaxy_letter``, without the call)."""
 
 
 _NOTHING_IN_PLAY: dict[str, Any] = dict.fromkeys(
@@ -192,7 +192,7 @@ class GoofspielState(State):
         self._events.append(
             {
                 "replay": self._playing,
-                "order": [_LETTERS[g] for g in deal.order],
+                "order": [LETTERS[g] for g in deal.order],
                 "event": "deal",
                 "decision": self.decision,
             }
@@ -203,7 +203,7 @@ class GoofspielState(State):
         """GO1: a bout starts by revealing its galaxy's value and planet order."""
         bout = self._round // self._planets
         events: list[Any] = self._events  # stored as a tuple (``events``)
-        events.append((_BOUT, self._deal, bout, self.decision))
+        events.append((BOUT, self._deal, bout, self.decision))
         self._open_round()
 
     def current_worth(self) -> int:
@@ -217,7 +217,7 @@ class GoofspielState(State):
         events: list[Any] = self._events  # stored as a tuple (``events``)
         events.append(
             (
-                _PLANET,
+                PLANET,
                 index % self._planets + 1,
                 self._round_names[index],
                 self._round_worths[index],
@@ -237,47 +237,9 @@ class GoofspielState(State):
         for at in range(self._events_built, len(events)):
             event: Any = events[at]
             if type(event) is tuple:
-                events[at] = self._event(event)
+                events[at] = logged_event(event, self._labels, self._planet_names)
         self._events_built = len(events)
         return list(events)
-
-    def _event(self, stored: tuple[Any, ...]) -> dict[str, Any]:
-        """The event a stored tuple stands for, with the fields ``_log`` gives it."""
-        if stored[0] == _BOUT:
-            _, deal, bout, decision = stored
-            galaxy = deal.order[bout]
-            labels = self._labels
-            return {
-                "bout": bout + 1,
-                "galaxy": _LETTERS[galaxy],
-                "name": galaxy_name(galaxy),
-                "value": deal.values[galaxy],
-                "planets": [labels[p] for p in deal.planet_orders[galaxy]],
-                "event": "bout",
-                "decision": decision,
-            }
-        if stored[0] == _PLANET:
-            _, number, planet, worth, decision = stored
-            return {
-                "round": number,
-                "planet": planet,
-                "worth": worth,
-                "event": "planet",
-                "decision": decision,
-            }
-        _, entry, p0, p1, decision = stored
-        _, _, number, galaxy, planet, worth, first, second, winner, d0, d1 = entry
-        return {
-            "round": number + 1,
-            "planet": self._planet_names[galaxy][planet],
-            "worth": worth,
-            "fleets": [first, second],
-            "winner": None if winner == NOBODY else winner,
-            "points": [p0, p1],
-            "destroyed": [d0 or None, d1 or None],
-            "event": "round",
-            "decision": decision,
-        }
 
     # ------------------------------------------------------------------ decisions
 
@@ -440,13 +402,13 @@ class GoofspielState(State):
         # The events are stored compact and built when read (``events``).
         decision = self.decision
         events: list[Any] = self._events
-        events.append((_ROUND, entry, p0, p1, decision))
+        events.append((ROUND, entry, p0, p1, decision))
         index += 1
         self._round = index
         if number + 1 < planets:
             # GO1: the next round starts by revealing its planet's worth (``_open_round``).
             events.append(
-                (_PLANET, number + 2, self._round_names[index], self._round_worths[index], decision)
+                (PLANET, number + 2, self._round_names[index], self._round_worths[index], decision)
             )
             return
         self._end_bout(bout, galaxy, p0, p1)
@@ -560,7 +522,7 @@ class GoofspielState(State):
         history = self._show_history
         rounds = self._round_views
         for entry in self._rounds[len(rounds) :]:
-            rounds.append(self._round_view(entry))
+            rounds.append(round_view(entry, self._planet_names))
         # Each seat's fleets by size text, zipped (the texts and counts in size order).
         texts = SIZE_TEXT[1:stride]
         counts = self._fleets
@@ -576,9 +538,9 @@ class GoofspielState(State):
             self._order_texts = (deal, orders)
         view: dict[str, Any] = {
             "replay": self._playing,
-            "order": [_LETTERS[g] for g in deal.order],
-            "values": {_LETTERS[g]: deal.values[g] for g in shown},
-            "planet_orders": {_LETTERS[g]: orders[g] for g in shown},
+            "order": [LETTERS[g] for g in deal.order],
+            "values": {LETTERS[g]: deal.values[g] for g in shown},
+            "planet_orders": {LETTERS[g]: orders[g] for g in shown},
             **(_NOTHING_IN_PLAY if over else self._in_play(shown[-1])),
             "fleets": fleets,
             "points": list(self._points),
@@ -612,20 +574,6 @@ class GoofspielState(State):
             "round": self._round % planets + 1,
             "planet": self._round_names[self._round],
             "worth": self._round_worths[self._round],
-        }
-
-    def _round_view(self, entry: tuple[int, ...]) -> dict[str, Any]:
-        playing, bout, number, galaxy, planet, worth, f0, f1, winner, d0, d1 = entry
-        # Built for every round at every view: names looked up, no calls (docs/performance.md).
-        return {
-            "replay": playing,
-            "bout": bout + 1,
-            "round": number + 1,
-            "planet": self._planet_names[galaxy][planet],
-            "worth": worth,
-            "fleets": [f0, f1],
-            "winner": None if winner == NOBODY else winner,
-            "destroyed": [d0 or None, d1 or None],
         }
 
     def _snapshot(self) -> dict[str, Any]:
