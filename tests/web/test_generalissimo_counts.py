@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import create, ready
+from tests.web.conftest import create, ready, seat_again, shoot
 
 
 def test_quiet_turns_and_the_draw_button(server: Server, pages: Any) -> None:
@@ -25,3 +25,26 @@ def test_quiet_turns_and_the_draw_button(server: Server, pages: Any) -> None:
     north.wait_for_selector("#draw-offer")
     assert "on your turn, the draw button accepts it" in north.inner_text("#draw-offer")
     assert not north.is_enabled("#draw")
+
+
+def test_the_board_warns_before_a_third_repetition(server: Server, pages: Any) -> None:
+    """GE8: the same position with the same side to move a third time is a draw. South's first
+    turn is one move, then two a turn: after South, North and South pass, North is to move
+    with two moves in the starting position a second time, and the board says so."""
+    match = create(server, game="generalissimo", seed=2)
+    south = ready(pages(match["seats"][0]["invite_url"]))
+    north = ready(pages(match["seats"][1]["invite_url"]))
+
+    def turn(page: Any, side: int) -> None:
+        page.wait_for_function(f"() => window.duelhost.frame.view.to_move === {side}")
+
+    south.click("#pass")
+    turn(north, 1)
+    north.click("#pass")
+    turn(south, 0)
+    assert south.locator("#repetition").count() == 0  # South, two moves: the first time
+    south.click("#pass")
+    north.wait_for_selector("#repetition")
+    assert "occurs once more, the match is drawn by repetition" in north.inner_text("#repetition")
+    shoot(north, "generalissimo-repetition-1280")
+    shoot(ready(pages(seat_again(north), 400, 800)), "generalissimo-repetition-400")

@@ -176,7 +176,13 @@ def test_play_the_bot_now_gives_a_newcomer_time_to_read(server: Server, pages: A
         "Clock: 10 s a move (30 s a move against the bot) · bots: easy, hard, medium, prize, random"
     )
     assert "against the bot" not in lobby.inner_text("article[data-game='generalissimo']")
-    lobby.locator("article[data-game='goofspiel'] [data-action=play-bot]").click()
+    with lobby.expect_request(
+        lambda r: r.method == "POST" and r.url.endswith("/api/matches")
+    ) as made:
+        lobby.locator("article[data-game='goofspiel'] [data-action=play-bot]").click()
+    # Goofspiel's practice bot is `medium`: `easy` bids each planet's worth, and a newcomer
+    # doing the same tied every round (a tied match is replayed, GO4).
+    assert made.value.post_data_json["seats"][1] == {"kind": "bot", "bot": "medium"}
     lobby.wait_for_url(f"{server.url}/play/*")
     mid = ready(lobby).evaluate("window.duelhost.matchId")
     clock = httpx.get(f"{server.url}/api/matches/{mid}", timeout=10).json()["clock"]

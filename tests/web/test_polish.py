@@ -359,6 +359,13 @@ def test_a_draw_banner_speaks_to_players(server: Server, pages: Any) -> None:
     south.wait_for_selector("#result")
     assert south.evaluate("window.duelhost.frame.result.scores") == [7, 4]
     assert south.inner_text("#result") == "A draw (1 turn of each player without damage)."
+    # The phase line counts the quiet turns against the limit (both players' turns counted).
+    assert "Turns without damage: 2 of 2 (a draw at 1 turn of each player)" in south.inner_text(
+        "#phase"
+    )
+    # The log's game-over line too speaks to players: the reason, without "(TA6)".
+    log = south.inner_text("#log")
+    assert "without damage" in log and "(TA6)" not in log, log
 
 
 def test_warriors_death_breaks_astrologian_with_a_hyphen_at_400_px(

@@ -88,6 +88,9 @@ class GameSpec:
     """The modules declaring the game's bots (each calls ``register_bot``), imported in order
     before the game's bots are looked up. None: the ``bots`` module of the package of
     ``state``, if there is one."""
+    practice_bot: str | None = None
+    """The bot the lobby's "Play the bot now" seats against a newcomer. None: ``greedy`` if the
+    game has one, else its first bot (levels first: ``easy``)."""
     commands: str | None = None
     """Module whose ``register(app)`` adds the game's own commands to the ``duelhost`` CLI."""
     rating_pool: Callable[[dict[str, Any]], str] | None = None

@@ -226,8 +226,9 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 async def lobby() -> list[dict[str, Any]]:
     """Each game with what the lobby needs to build its form: the declared options and setup
     arguments (kind, default, bounds, choices, help text), the default clock, the clock of "Play
-    the bot now" (``bot_clock``: at least ``PRACTICE_SECONDS`` a move), the bots, the board
-    module and the rules page."""
+    the bot now" (``bot_clock``: at least ``PRACTICE_SECONDS`` a move), the bots and the one "Play
+    the bot now" seats (``practice_bot``, None: the lobby's choice), the board module and the
+    rules page."""
     games = []
     for name in duelhost.list_games():
         spec = game_spec(name)
@@ -249,6 +250,7 @@ async def lobby() -> list[dict[str, Any]]:
                 "clock": None if clock is None else clock.to_dict(),
                 "bot_clock": None if practice is None else practice.to_dict(),
                 "bots": available_bots(name),
+                "practice_bot": spec.practice_bot,
                 "seat_names": list(spec.seat_names),
                 "rules": f"/rules/{name}",
             }

@@ -117,9 +117,13 @@ def test_ge8_threefold_repetition_with_passes() -> None:
     """Start S to move (1st time). S pass -> N to move (1st); N pass -> S (2nd);
     S pass -> N (2nd); N pass -> S to move for the 3rd time: drawn."""
     state = make({"A1": "H", "I12": "h"} | {"B1": "W", "H12": "w"})
+    seen = [state.view(0)["repetitions"]]
     for seat in (0, 1, 0):
         state.submit(seat, "pass")
         assert not state.is_over
+        seen.append(state.view(1)["repetitions"])
+    # S to move 1st time, N 1st, S 2nd, N 2nd: the view says which time each position is.
+    assert seen == [1, 1, 2, 2]
     state.submit(1, "pass")
     assert state.result["reason"] == "draw by repetition"
 

@@ -252,6 +252,8 @@ def test_quiet_turns_draw() -> None:
     state = arena((0, "Knight", "A1"), (1, "Hydra", "G7"), quiet_turns=2)
     play(state, "end", "end", "end")  # 3 quiet turns
     assert not state.is_over
+    # The view says how far the count is and where the draw comes: 2 of each player = 4.
+    assert (state.view(0)["quiet_turns"], state.view(1)["quiet_limit"]) == (3, 4)
     play(state, "end")  # 4 = 2 of each player
     assert state.is_over and state.winner is None
 

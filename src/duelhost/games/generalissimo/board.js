@@ -206,7 +206,15 @@ function turnInfo(view, ctx) {
   return h("p", {class: "small", id: "turn"},
     view.is_over ? "Match over." : side + (ctx.seat === null ? "" : " (" + who + ")") + " to move: " + left + (view.moved ? ", the piece on " + view.moved + " has moved" : "") + ".",
     h("br"), "Turns without a capture: " + view.quiet_turns + " of " + view.quiet_turn_limit + " (" + view.quiet_turn_limit / 2 + " of each player: then a draw)" + " · archers: " + view.archer,
-    view.last_move ? [h("br"), "Last move: " + (view.last_move.seat === 0 ? "South " : "North ") + view.last_move.text] : null);
+    view.last_move ? [h("br"), "Last move: " + (view.last_move.seat === 0 ? "South " : "North ") + view.last_move.text] : null,
+    repetition(view));
+}
+
+/** A warning once the position on the board has occurred twice: a third time draws (GE8). */
+function repetition(view) {
+  if (view.is_over || !(view.repetitions >= 2)) return null;
+  return [h("br"), h("b", {class: "bad", id: "repetition"},
+    "This position (the same side to move) has now occurred twice since the last capture: if it occurs once more, the match is drawn by repetition.")];
 }
 
 /** The pieces each side lost since the match's starting position (the view's `lost`: a

@@ -271,6 +271,9 @@ class GeneralissimoState(State):
             "moved": NAMES[self.moved] if self.moved >= 0 else None,
             "quiet_turns": self.quiet,
             "quiet_turn_limit": self.quiet_limit,
+            # How many times the position now on the board (with the same side to move) has
+            # occurred since the last capture: the third is a draw (GE8).
+            "repetitions": self.seen.get(self._key(), 0),
             "draw_offer": None if self.offer < 0 else self.offer,
             "archer": "tactical"
             if self.archer_diagonal == ARCHER_TACTICAL_DIAGONAL

@@ -157,6 +157,9 @@ SPEC = register(
         render=render_view,
         describe_event=describe_event,
         bots=(f"{__name__}.bots", f"{__name__}.plans"),
+        # `easy` bids each planet's worth: a newcomer who does the same ties every round, and a
+        # tied match is replayed (GO4): a playtest saw 490 rounds of nothing.
+        practice_bot="medium",
         commands=f"{__name__}.cli",
         rating_pool=rating_pool,
         # GO3 and the text: "Players have 10 seconds per turn, with no reserve time."

@@ -223,7 +223,15 @@ function phaseLine(view, ctx) {
     view.turn_seat !== null && view.phase !== "over" ? " · " + label(view.turn_seat) + " to act" : "",
     h("br"), "BitCoins: " + label(0) + " " + view.coins[0] + ", " + label(1) + " " + view.coins[1],
     view.factions && view.factions[0] ? [h("br"), "Factions: " + label(0) + " " + view.factions[0] + ", " + label(1) + " " + view.factions[1]] : null,
-    h("br"), "Quiet turns: " + view.quiet_turns);
+    h("br"), quietLine(view));
+}
+
+/** The count of turns without damage, both players' turns counted, with where it draws. */
+function quietLine(view) {
+  const limit = view.quiet_limit;
+  if (!limit) return "Turns without damage: " + view.quiet_turns + " (no draw for quiet play in this match)";
+  return "Turns without damage: " + view.quiet_turns + " of " + limit +
+    " (a draw at " + limit / 2 + (limit === 2 ? " turn" : " turns") + " of each player)";
 }
 
 function cards(view, ctx, st, actions) {

@@ -36,6 +36,7 @@ class Army(State):
     turn: int
     turn_seat: int
     quiet: int
+    quiet_limit: int
     hurt: bool
     board_: list[int]
     u_type: list[UnitType]

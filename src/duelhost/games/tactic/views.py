@@ -58,6 +58,9 @@ class Views(Rules):
             "turn": self.turn,
             "turn_seat": self.turn_seat if self.phase in (PLAY, OVER) else None,
             "quiet_turns": self.quiet,
+            # Turns in a row without damage, both players' counted: the draw comes at twice the
+            # option (TA6: N turns of each player); 0: never.
+            "quiet_limit": 2 * self.quiet_limit,
             "board": [
                 self.unit_view(u) for u in sorted(self.units(), key=lambda u: self.u_cell[u])
             ],

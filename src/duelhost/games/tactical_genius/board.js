@@ -367,5 +367,5 @@ function unitsTable(view, ctx) {
     h("table", {class: "grid"},
       h("tr", {}, ["unit", "type", "cell", "health", "atk", "def", "speed", "skills", "value"].map((t) => h("th", {}, t))),
       view.units.map((u) => h("tr", {class: u.alive ? "" : "muted"}, h("td", {class: "s" + u.seat + "t"}, u.name), h("td", {}, u.type), h("td", {}, u.alive ? u.cell : "dead"),
-        h("td", {}, u.health + "/" + u.max_health), h("td", {}, u.attack), h("td", {}, u.defense), h("td", {}, u.speed), h("td", {}, u.skills.join(", ")), h("td", {}, u.value)))));
+        h("td", {}, (u.alive ? u.health : 0) + "/" + u.max_health), h("td", {}, u.attack), h("td", {}, u.defense), h("td", {}, u.speed), h("td", {}, u.skills.join(", ")), h("td", {}, u.value)))));
 }

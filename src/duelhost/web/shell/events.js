@@ -13,7 +13,7 @@ export function cap(text) { return text ? text[0].toUpperCase() + text.slice(1) 
 export function sentence(event, viewer, names) {
   const who = seatName(event.seat, viewer, names);
   switch (event.type) {
-    case "game": return event.line || null;
+    case "game": return plainReason(event.line) || null;
     case "submitted":
       if (event.seat === viewer) return null;  // your own line comes with your_submission
       return cap(who) + (event.kind === "order" ? " sent orders" : " submitted") + " (receipt " + event.receipt.slice(0, 8) + "…).";
@@ -43,10 +43,12 @@ const BY = new Set(["resignation", "elimination", "mutual elimination", "timeout
 /** The result in plain words, score once and the winner's first: "Blue (seat 1) wins 19–9 on
  *  strategic value", "you lose: Blue (seat 1) wins 3 bouts to 2", "you win by resignation
  *  (score then: you 0, Blue 5)". */
-/** A result's reason as a player reads it: without the rulings' ids ("(TA6)", "(max_turns,
- *  TA12)"), which are for developers (the rules page cites them). */
+/** A result's reason or a log line as a player reads it: without the rulings' ids ("(TA6)",
+ *  "(max_turns, TA12)", "(GO4)"), which are for developers (the rules page cites them). Only
+ *  the rulings' prefixes are taken out: "(C3)" is a cell. */
+const RULING_IDS = /\s*\((?:[^()]*?,\s*)?(?:(?:GE|GO|MP|TA|TG|WD)\d+(?:,\s*)?)+\)/g;
 export function plainReason(reason) {
-  return (reason || "").replace(/\s*\([^()]*\b[A-Z]{1,3}\d+\)/g, "").trim();
+  return (reason || "").replace(RULING_IDS, "").trim();
 }
 
 export function resultSentence(result, viewer, names) {

@@ -30,7 +30,10 @@ export async function lobbyPage(app) {
   setInterval(() => refreshMatches(list, games), 10000);
 }
 
+/** The bot "Play the bot now" seats: the game's choice (`practice_bot`), else `greedy`, else
+ *  its first bot (levels first). */
 function bestBot(game) {
+  if (game.practice_bot && game.bots.includes(game.practice_bot)) return game.practice_bot;
   return game.bots.includes("greedy") ? "greedy" : game.bots[0];
 }
 

@@ -8,7 +8,7 @@
 import {api} from "./api.js";
 import {fill, h} from "./dom.js";
 import {loadBoard} from "./boards.js";
-import {resultSentence} from "./events.js";
+import {plainReason, resultSentence} from "./events.js";
 
 const PERSPECTIVES = [["0", "as seat 0 saw it"], ["1", "as seat 1 saw it"], ["spectator", "spectator"], ["truth", "the truth"]];
 
@@ -142,7 +142,7 @@ async function show(app, data, games) {
       names[e.seat] + (e.kind === "submit" ? ": " + e.text : e.kind === "timeout" ? " timed out" : " resigned"),
       moveBar(notes.get(firstEntry[state.step] + k)))) : [h("li", {class: "muted"}, "none (the start)")]);
     const lines = [];
-    for (const s of data.steps.slice(0, state.step + 1)) for (const e of s.events) if (e.line) lines.push(e.line);
+    for (const s of data.steps.slice(0, state.step + 1)) for (const e of s.events) if (e.line) lines.push(plainReason(e.line));
     fill(log, lines.slice(-150).reverse().map((line) => h("li", {}, line)));
   }
   draw();
