@@ -84,3 +84,25 @@ def test_a_deadline_shares_a_time_budget_between_the_submissions() -> None:
     assert think_budget(record, Budget(1.0), 40.0) == Budget(1.0)
     assert think_budget(record, Budget(1.0), None) == Budget(1.0)
     assert think_budget(record, Budget(nodes=5), 4.0) == Budget(nodes=5)
+
+
+def test_each_note_is_handed_over_as_soon_as_it_is_made() -> None:
+    """``on_note`` gets every note in the record's order while the analysis runs (the server's
+    202 answers carry them, so the replay viewer shows each at once): when the second note is
+    handed over, the progress has counted only the first entry."""
+    text = _record("goofspiel", {"galaxies": 1, "planets": 3}, 9)
+    handed: list[tuple[int, int]] = []  # (the note's entry, entries done when it came)
+    done = [0]
+
+    def progress(finished: int, total: int) -> None:
+        done[0] = finished
+
+    notes = analyse(
+        json.loads(text),
+        progress,
+        budget=Budget(nodes=4),
+        on_note=lambda note: handed.append((note.entry, done[0])),
+    )
+    # 3 rounds of 2 submissions: 6 entries, each handed over before its own progress tick.
+    assert handed == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+    assert [n.entry for n in notes] == [0, 1, 2, 3, 4, 5]

@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from duelhost.server import create_app
+from duelhost.server.hub.live import AnalysisJob
 from duelhost.server.web import replay_steps
 from tests.server.conftest import GENEROUS, bearer, create
 
@@ -221,3 +222,22 @@ def test_a_kept_replay_holds_no_more_memory_than_its_counted_size() -> None:
         tracemalloc.stop()
     assert built.size > 20 * 28_000
     assert held < built.size * 1.1, (held, built.size)
+
+
+def test_an_analysis_being_made_answers_with_the_notes_made_so_far(
+    client: TestClient,
+) -> None:
+    """While a match's analysis is made, each 202 answer carries the notes made so far, in
+    order, up to the entries counted done (the replay viewer shows them at once). The job is
+    set as the analysis thread leaves it after its first note."""
+    made = create(client)
+    resigned = client.post(f"/api/matches/{made['id']}/resign", headers=bearer(made["tokens"][0]))
+    assert resigned.status_code == 200, resigned.text
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    first = {"entry": 0, "seat": 0, "played": "2", "gave_up": 0.5}
+    second = {"entry": 1, "seat": 1, "played": "3", "gave_up": 0.0}
+    # The second note is made, but its entry is not counted done yet.
+    hub.analyses[made["id"]] = AnalysisJob(done=1, total=3, made=[first, second])
+    answer = client.get(f"/api/matches/{made['id']}/analysis")
+    assert answer.status_code == 202
+    assert answer.json() == {"status": "computing", "done": 1, "total": 3, "notes": [first]}

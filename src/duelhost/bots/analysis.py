@@ -274,10 +274,13 @@ def analyse(
     progress: Callable[[int, int], None] | None = None,
     budget: Budget | None = None,
     deadline: float | None = None,
+    on_note: Callable[[Note], None] | None = None,
 ) -> list[Note]:
     """Notes for every entry of a record (see the module docstring). ``budget``: the bots'
     think budget a decision (default: ``budget.default()``); ``deadline``: seconds for the
-    whole analysis, counted from this call (loading the game and its bots included)."""
+    whole analysis, counted from this call (loading the game and its bots included);
+    ``on_note``: called with each note as soon as it is made (the replay viewer shows them
+    while the rest are computed)."""
     started = time.perf_counter()
     record = Record.from_dict(data)
     game = load(record.game, **record.options)
@@ -291,7 +294,10 @@ def analyse(
     for number, entry in enumerate(record.history):
         if state.decision != start_decision:
             start, start_decision = state.clone(), state.decision
-        notes.append(analyst.note(number, entry, state, start))
+        note = analyst.note(number, entry, state, start)
+        notes.append(note)
+        if on_note:
+            on_note(note)
         try:
             state.apply(entry)
         except ValueError as error:

@@ -66,3 +66,6 @@ class AnalysisJob:
     total: int = 0
     notes: list[dict[str, Any]] | None = None
     error: str | None = None
+    made: list[dict[str, Any]] = field(default_factory=list)
+    """The notes made so far, in order (appended by the analysis thread; the 202 answer
+    carries a copy, so the replay viewer shows each note as soon as it is made)."""

@@ -84,6 +84,7 @@ class Thinking(HubBase):
                     progress,
                     Budget(nodes=settings.analysis_nodes),
                     settings.analysis_seconds,
+                    lambda note: job.made.append(_plain(to_json([note])[0])),
                 )
                 job.notes = _plain(to_json(notes))
                 job.status = "done"

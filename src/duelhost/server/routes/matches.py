@@ -389,8 +389,9 @@ async def analysis(request: Request, match_id: str) -> Any:
     """Every decision of a finished match valued (``duelhost analyse``): the equilibrium and
     what each submission gave up in the simultaneous games, an evaluation before and after
     and the best move found in the others (random playouts where a game's bot has none,
-    labelled so). Made off the request path: 202 with ``done``/``total`` and ``Retry-After``
-    while it is being made, then 200 with the notes; 409 before the match is over."""
+    labelled so). Made off the request path: 202 with ``done``/``total``, the ``notes`` made
+    so far (in order) and ``Retry-After`` while it is being made, then 200 with every note;
+    409 before the match is over."""
     hub = hub_of(request)
     live = find(hub, match_id, client_of(request.scope))
     await hub.settled(live)
@@ -404,7 +405,12 @@ async def analysis(request: Request, match_id: str) -> Any:
     job = hub.analysis(live)
     if job.status == "computing":
         return JSONResponse(
-            {"status": "computing", "done": job.done, "total": job.total},
+            {
+                "status": "computing",
+                "done": job.done,
+                "total": job.total,
+                "notes": job.made[: job.done],
+            },
             status_code=202,
             headers={"Retry-After": "1"},
         )

@@ -149,7 +149,8 @@ async function show(app, data, games) {
   if (data.match) loadAnalysis(data.match, notes, analysisNote, draw);
 }
 
-/** Poll the match's analysis until it is made (202 while computing), then redraw with it. */
+/** Poll the match's analysis until it is made (202 while computing, with the notes made so
+ *  far: each shown as soon as it is made), redrawing as notes come. */
 async function loadAnalysis(matchId, notes, status, redraw) {
   const url = "/api/matches/" + encodeURIComponent(matchId) + "/analysis";
   for (let tries = 0; tries < 300; tries++) {
@@ -168,7 +169,12 @@ async function loadAnalysis(matchId, notes, status, redraw) {
       redraw();
       return;
     }
-    status.textContent = "analysis: being made (" + answer.done + " of " + answer.total + ")";
+    // The notes made so far are shown at once; the rest come with the next answers.
+    const before = notes.size;
+    for (const note of answer.notes || []) notes.set(note.entry, note);
+    status.textContent = "analysis: being made (" + answer.done + " of " + answer.total + "; the moves valued so far are shown)";
+    window.duelhost.analysisSoFar = notes.size;
+    if (notes.size > before) redraw();
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
