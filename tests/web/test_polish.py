@@ -31,7 +31,7 @@ import re
 from typing import Any
 
 from tests.server.live import Server
-from tests.web.conftest import against_bot, create, ready, shoot, wait_decision
+from tests.web.conftest import against_bot, create, ready, seat_again, shoot, wait_decision
 from tests.web.test_goofspiel import bid
 from tests.web.test_invites import create_in_lobby
 from tests.web.test_multiplanetary import wait_tick
@@ -295,6 +295,19 @@ def test_multiplanetary_fleet_labels_cover_no_label_and_no_planet(
     assert seen["labels"] >= 3 and not seen["out"], seen
     assert south.locator(".mp .fleet title").count() == south.locator(".mp .fleet").count()
     shoot(south, "multiplanetary-fleet-labels-1280")
+    # At 400 px the labels are drawn larger (0.32 of a cell: about 12 px, not 9) and still
+    # cover nothing.
+    small = ready(pages(seat_again(south), 400, 800))
+    small.click("#expert summary")
+    seen = small.evaluate(OVERLAPS)
+    assert seen["labels"] >= 3 and not seen["out"], seen
+    heights = small.evaluate(
+        "[...document.querySelectorAll('.mp text.fleet-label, .mp text.cell-label')]"
+        ".map(t => t.getBoundingClientRect().height)"
+    )
+    assert min(heights) >= 11, heights
+    small.evaluate("window.scrollTo(0, 0)")
+    shoot(small, "multiplanetary-fleet-labels-400")
 
 
 def test_a_receipt_keeps_its_words_whole_and_its_number(server: Server, pages: Any) -> None:

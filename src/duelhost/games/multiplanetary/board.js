@@ -97,7 +97,11 @@ export function status(view, ctx) {
   return "Tick " + (view.tick + 1) + ": click one of your planets to send ships, or send nothing.";
 }
 
-const LABEL_SIZE = 0.24;
+/** Fleet labels' size in board units: 0.24 of a cell, 0.32 on a narrow screen (the board is
+ *  about 38 px a cell at 400 px wide: 12 px instead of 9), as planets' names (board.css). */
+function labelSize() {
+  return typeof matchMedia === "function" && matchMedia("(max-width: 700px)").matches ? 0.32 : 0.24;
+}
 
 /** A fleet's label: its ships and arrival tick, and how many more fleets follow on its route. */
 function fleetLabel(f, more) {
@@ -107,8 +111,8 @@ function fleetLabel(f, more) {
 /** Where a label fits beside its marker at (x, y), covering none of the `taken` boxes
  *  ([left, top, right, bottom], board units) and staying on the board: {x, y, anchor, rect},
  *  or null. Bold digits are about 0.62 em wide. */
-function labelBox(text, x, y, taken) {
-  const w = 0.62 * LABEL_SIZE * text.length, hgt = LABEL_SIZE;
+function labelBox(text, x, y, taken, size) {
+  const w = 0.62 * size * text.length, hgt = size;
   const tries = [
     [x - w / 2, y - 0.16 - hgt, "middle", x, y - 0.18],
     [x - w / 2, y + 0.16, "middle", x, y + 0.16 + hgt * 0.85],
@@ -180,10 +184,11 @@ export function render(root, view, ctx) {
   });
   for (const {x, y} of spots) taken.push([x - 0.13, y - 0.13, x + 0.13, y + 0.13]);
   const places = new Map();
+  const size = labelSize();
   for (const spot of [...spots].filter((p) => labelled.has(p.f)).sort((a, b) => a.f.arrives - b.f.arrives)) {
     const label = labelled.get(spot.f);
     const text = fleetLabel(spot.f, label);
-    const box = labelBox(text, spot.x, spot.y, taken);
+    const box = labelBox(text, spot.x, spot.y, taken, size);
     if (box) { taken.push(box.rect); places.set(spot.f, {text, ...box}); }
   }
   for (const {f, x1, y1, x2, y2, x, y} of spots) {
@@ -193,7 +198,7 @@ export function render(root, view, ctx) {
     const words = (f.owner === me ? "your" : "enemy") + " fleet of " + f.ships + " from " + f.from + " to " + f.to + ", arrives at tick " + f.arrives + (f.warp === "quantum" ? " (quantum)" : "");
     markers.push(s("g", {class: "fleet", "data-owner": f.owner, "aria-label": words}, s("title", {}, words),
       f.owner === 0 ? s("circle", {cx: x, cy: y, r: 0.13, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}) : s("rect", {x: x - 0.12, y: y - 0.12, width: 0.24, height: 0.24, fill: colour, stroke: "var(--ink)", "stroke-width": 0.02}),
-      place ? s("text", {class: "fleet-label halo", x: place.x, y: place.y, "text-anchor": place.anchor, "font-size": LABEL_SIZE, "font-weight": 700, fill: colour}, place.text) : null));
+      place ? s("text", {class: "fleet-label halo", x: place.x, y: place.y, "text-anchor": place.anchor, "font-size": size, "font-weight": 700, fill: colour}, place.text) : null));
   }
   // The order being made.
   if (st.from && st.to) {
