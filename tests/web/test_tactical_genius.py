@@ -70,7 +70,14 @@ def test_a_seat_plays_tactical_genius_against_the_bot_by_clicking(
                 shoot(south, "tactical_genius-1280")
             south.click("#send-orders")
         south.wait_for_function("n => window.duelhost.frame.n > n", arg=frame["n"])
-    shoot(ready(pages(seat_again(south), 400, 800)), "tactical_genius-400")
+    small = ready(pages(seat_again(south), 400, 800))
+    # At 400 px a unit shows its name only, about 11 px high (its type and skills were 5-7 px).
+    heights = small.evaluate(
+        "[...document.querySelectorAll('.tg text.unit-name')]"
+        ".map(t => t.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 10, heights
+    shoot(small, "tactical_genius-400")
     south.click("#resign")
     south.click("#resign")
     wait_over(south)

@@ -68,6 +68,7 @@ export function render(root, view, ctx) {
   const legal = canAct && ctx.legal ? ctx.legal : [];
   const alive = view.units.filter((u) => u.alive);
   const byCell = new Map(alive.map((u) => [u.cell, u]));
+  const narrow = narrowScreen();
   const commanding = view.phase === "command";
   // Command phase: each unit's legal single orders.
   const ordersOf = new Map();
@@ -135,8 +136,8 @@ export function render(root, view, ctx) {
       s("rect", {x, y, width: 1, height: 1, fill: (c + r) % 2 ? "var(--cell)" : "var(--cell-alt)"}),
       side !== null ? s("rect", {x, y, width: 1, height: 1, fill: side === 0 ? "var(--seat0-soft)" : "var(--seat1-soft)"}) : null,
       st.draft.cell === cell || (unit && st.unit === unit.name) ? s("rect", {x: x + 0.03, y: y + 0.03, width: 0.94, height: 0.94, fill: "none", stroke: "var(--select)", "stroke-width": 0.07}) : null,
-      unit ? unitGlyph(unit, x, y, st.orders[unit.name]) : null,
-      queued ? s("text", {x: x + 0.5, y: y + 0.55, "text-anchor": "middle", "font-size": 0.2, fill: "var(--muted)"}, "+" + queued.name) : null,
+      unit ? unitGlyph(unit, x, y, st.orders[unit.name], narrow) : null,
+      queued ? nameText("+" + queued.name, x + 0.5, y + 0.6, narrow ? 0.3 : 0.2, 0.9, {fill: "var(--muted)", class: "queued-name"}) : null,
       target ? s("circle", {cx: x + 0.5, cy: y + 0.5, r: 0.42, fill: "none", stroke: target.some((t) => t.includes(" attack ")) ? "var(--danger)" : "var(--focus)", "stroke-width": 0.06}) : null,
       focusRing(x, y, 1, 1)));
   }
@@ -170,16 +171,31 @@ function freeName(base, view, st) {
   return name;
 }
 
-function unitGlyph(unit, x, y, order) {
+/** On a narrow screen (a cell is about 37 px at 400 px wide) a unit shows its name only, three
+ *  tenths of a cell high (about 11 px; squeezed to the cell when long): its type, skills and
+ *  order are in the tables below and in the cell's label. */
+function narrowScreen() {
+  return typeof matchMedia === "function" && matchMedia("(max-width: 700px)").matches;
+}
+
+/** A name centred at (x, y) in `size`, squeezed to `room` board units when longer (bold
+ *  letters are about 0.62 em wide). */
+function nameText(text, x, y, size, room, attrs) {
+  const squeeze = 0.62 * size * text.length > room ? {textLength: room, lengthAdjust: "spacingAndGlyphs"} : {};
+  return s("text", {x, y, "text-anchor": "middle", "font-size": size, ...squeeze, ...attrs}, text);
+}
+
+function unitGlyph(unit, x, y, order, narrow) {
   const colour = seatColour(unit.seat);
   const frac = Math.max(0, Math.min(1, unit.health / unit.max_health));
   return [
     unit.seat === 1 ? s("rect", {x: x + 0.1, y: y + 0.08, width: 0.8, height: 0.5, rx: 0.06, fill: colour}) : s("rect", {x: x + 0.1, y: y + 0.08, width: 0.8, height: 0.5, rx: 0.25, fill: colour}),
-    s("text", {x: x + 0.5, y: y + 0.3, "text-anchor": "middle", "font-size": 0.19, "font-weight": 700, fill: "#fff"}, unit.name),
-    s("text", {x: x + 0.5, y: y + 0.51, "text-anchor": "middle", "font-size": 0.15, fill: "#fff"}, unit.type),
+    narrow ? nameText(unit.name, x + 0.5, y + 0.44, 0.3, 0.74, {"font-weight": 700, fill: "#fff", class: "unit-name"})
+      : s("text", {x: x + 0.5, y: y + 0.3, "text-anchor": "middle", "font-size": 0.19, "font-weight": 700, fill: "#fff", class: "unit-name"}, unit.name),
+    narrow ? null : s("text", {x: x + 0.5, y: y + 0.51, "text-anchor": "middle", "font-size": 0.15, fill: "#fff"}, unit.type),
     s("rect", {x: x + 0.1, y: y + 0.64, width: 0.8, height: 0.08, fill: "var(--line)"}),
     s("rect", {x: x + 0.1, y: y + 0.64, width: 0.8 * frac, height: 0.08, fill: frac > 0.5 ? "var(--ok)" : frac > 0.25 ? "var(--select)" : "var(--danger)"}),
-    s("text", {x: x + 0.5, y: y + 0.9, "text-anchor": "middle", "font-size": 0.14, fill: "var(--ink)"}, order ? order.split(" ").slice(1).join(" ") : unit.skills.join(" ")),
+    narrow ? null : s("text", {x: x + 0.5, y: y + 0.9, "text-anchor": "middle", "font-size": 0.14, fill: "var(--ink)"}, order ? order.split(" ").slice(1).join(" ") : unit.skills.join(" ")),
   ];
 }
 
