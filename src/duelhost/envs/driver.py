@@ -144,24 +144,45 @@ class Driver:
         self._mask_views = [mask.data for mask in self._mask_out]
         self.reads_views = self._update is None and getattr(encoding, "observe_state", None) is None
 
-    def kept(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-        """The seat's observation and mask, fresh arrays, kept by the encoding's
+    def kept(self) -> list[npt.NDArray[Any]]:
+        """Each seat's observation then mask (four fresh arrays), kept by the encoding's
         ``observe_update`` and ``mask_update`` (only where ``keeps``)."""
         state = self.state
-        out = self._out[seat]
-        assert out is not None and self._update is not None and self._mask_update is not None
-        try:
-            self._marks[seat] = self._update(
-                state, seat, self.drafts[seat], self._out_views[seat], self._marks[seat]
-            )
-            self._mask_marks[seat] = self._mask_update(
-                state, seat, self._mask_views[seat], self._mask_marks[seat]
-            )
-        except BaseException:  # half written: made whole next time
-            self._marks[seat] = self._mask_marks[seat] = None
-            raise
-        self._kept_at[seat] = len(state._history)
-        return out.copy(), self._mask_out[seat].copy()
+        update, mask_update = self._update, self._mask_update
+        marks, mask_marks = self._marks, self._mask_marks
+        made: list[npt.NDArray[Any]] = []
+        for seat in (0, 1):
+            try:
+                marks[seat] = update(
+                    state, seat, self.drafts[seat], self._out_views[seat], marks[seat]
+                )
+                mask_marks[seat] = mask_update(
+                    state, seat, self._mask_views[seat], mask_marks[seat]
+                )
+            except BaseException:  # half written: made whole next time
+                marks[seat] = mask_marks[seat] = None
+                raise
+            made.append(self._out[seat].copy())  # type: ignore[union-attr]
+            made.append(self._mask_out[seat].copy())
+        self._kept_at = [len(state._history)] * 2
+        return made
+
+    def checks(self, chosen: list[tuple[int, Any]]) -> list[tuple[int, Step | None]]:
+        """``check`` of each (seat, index) in turn, the kept masks read directly where they
+        are current."""
+        if self._mask_update is None:
+            return [(seat, self.check(seat, index)) for seat, index in chosen]
+        count = len(self.state._history)
+        size = self.encoding.num_actions
+        found: list[tuple[int, Step | None]] = []
+        for seat, index in chosen:
+            if index is not None and self._kept_at[seat] == count:
+                number = int(index)
+                if 0 <= number < size and self._mask_views[seat][number]:
+                    found.append((seat, self._step_of(number)))
+                    continue
+            found.append((seat, self.check(seat, index)))
+        return found
 
     @classmethod
     def restore(cls, other: Driver) -> Driver:

@@ -31,8 +31,7 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         driver = self.driver
         to_act = driver.state.to_act
         if driver.keeps:  # the encoding keeps observations and masks
-            observation0, mask0 = driver.kept(0)
-            observation1, mask1 = driver.kept(1)
+            observation0, mask0, observation1, mask1 = driver.kept()
             if len(to_act) < 2:
                 if 0 not in to_act:
                     mask0[0] = 1  # the idle seat's no-op
@@ -74,9 +73,8 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         dict[str, dict[str, Any]],
     ]:
         driver = self.driver
-        check = driver.check
         get = actions.get
-        steps = [(seat, check(seat, get(AGENTS[seat]))) for seat in driver.state.to_act]
+        steps = driver.checks([(seat, get(AGENTS[seat])) for seat in driver.state.to_act])
         apply = driver.apply
         for seat, found in steps:  # every index checked before any is applied
             apply(seat, found)
