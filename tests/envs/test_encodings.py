@@ -256,15 +256,35 @@ def test_goofspiel_observation_read_off_the_state_equals_the_views(
     options: dict[str, object],
 ) -> None:
     """``observe_state`` (the drivers' fast path) gives ``observe(view(seat))`` exactly, at
-    every step of random matches with timeouts, replays and resignations."""
+    every step of random matches with timeouts, replays and resignations; so do the
+    observations ``observe_update`` keeps (in a list and in a NumPy array, some steps
+    skipped so that a round or more passes between updates), and the masks ``mask_update``
+    keeps equal those of ``choices``, with ``step_of`` giving each allowed index's step."""
     import numpy as np
 
+    from duelhost.envs.driver import mask_of
     from duelhost.games.goofspiel.encoding import GoofspielEncoding
 
     game = duelhost.load("goofspiel", **options)
     encoding = load_encoding(game)
     assert isinstance(encoding, GoofspielEncoding)
     rng = random.Random(3)
+    size = encoding.observation_size
+    kept: list[list[float]] = [[0.0] * size, [0.0] * size]
+    arrays = [np.zeros(size, np.float32), np.zeros(size, np.float32)]
+    masks = [np.zeros(encoding.num_actions, np.int8), np.zeros(encoding.num_actions, np.int8)]
+    marks: list[list[object]] = [[None, None], [None, None], [None, None]]
+
+    def check_masks() -> None:
+        for seat in (0, 1):
+            allowed = encoding.choices({}, state.legal(seat), (), lambda text: True)
+            if rng.random() < 0.8:
+                marks[2][seat] = encoding.mask_update(state, seat, masks[seat], marks[2][seat])
+                expected = mask_of(allowed, encoding.num_actions)
+                assert masks[seat].tobytes() == expected.tobytes()
+            for index, step in allowed.items():
+                assert encoding.step_of(index) == step
+
     for seed in range(25):
         state = game.new(seed=seed)
         while True:
@@ -272,12 +292,24 @@ def test_goofspiel_observation_read_off_the_state_equals_the_views(
                 fast = np.array(encoding.observe_state(state, seat, ()), dtype=np.float32)
                 slow = np.asarray(encoding.observe(state.view(seat), ()), dtype=np.float32)
                 assert fast.tobytes() == slow.tobytes()
+                if rng.random() < 0.8:  # else this step's update is skipped
+                    marks[0][seat] = encoding.observe_update(
+                        state, seat, (), kept[seat], marks[0][seat]
+                    )
+                    assert np.array(kept[seat], dtype=np.float32).tobytes() == slow.tobytes()
+                if rng.random() < 0.8:
+                    marks[1][seat] = encoding.observe_update(
+                        state, seat, (), arrays[seat], marks[1][seat]
+                    )
+                    assert arrays[seat].tobytes() == slow.tobytes()
             if state.is_over:
+                check_masks()
                 break
             if rng.random() < 0.01:
                 state.resign(rng.randrange(2))
                 continue
             for seat in (0, 1):
+                check_masks()  # before each seat's move: the first seat's pending, the second's
                 if rng.random() < 0.08:
                     state.timeout(seat)
                 else:

@@ -6,8 +6,9 @@ is ignored) and
 ``env(game, **options)`` a native ``AECEnv`` whose ``agent_selection`` follows the match's
 ``to_act``. Agents are ``seat_0`` and ``seat_1``. Observations are
 ``{"observation": Box(float32), "action_mask": Box(0, 1, (n,), int8)}`` built from
-``view(seat)`` only (see each game's ``encoding.py``), ``info["view"]`` is the view itself
-(``info_views=False``: infos are empty, which saves making the views).
+``view(seat)`` only (see each game's ``encoding.py``), ``info["view"]`` is the view itself,
+made when first read where observations are read off the state (``duelhost.envs.infos``;
+``info_views=False``: infos are empty).
 An index the mask forbids raises ``IllegalAction`` (``illegal="timeout"``: it is the seat's
 timeout, see ``duelhost.envs.driver``); ``max_cycles=n`` truncates a match after ``n``
 cycles. Rewards are

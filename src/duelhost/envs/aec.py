@@ -35,13 +35,9 @@ class DuelhostAECEnv(Common, AECEnv):  # type: ignore[misc]
         self.agent_selection = AGENTS[self.driver.state.to_act[0]]
 
     def _update_infos(self) -> None:
-        """Each agent's info: ``{"view": its view}`` (``{}`` with ``info_views=False``)."""
-        state = self.driver.state
-        if not self.info_views:
-            empty: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-            self.infos = empty
-            return
-        self.infos = {agent: {"view": state.view(AGENTS.index(agent))} for agent in self.agents}
+        """Each agent's info: ``{"view": its view}`` (``{}`` with ``info_views=False``), the
+        view made when first read (``duelhost.envs.infos``)."""
+        self.infos = self._infos(self.agents)
 
     def observe(self, agent: str) -> dict[str, Any]:
         return self._observation(AGENTS.index(agent))

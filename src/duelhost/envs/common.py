@@ -13,6 +13,8 @@ from duelhost.core.events import render_view
 from duelhost.core.registry import Game
 from duelhost.envs.driver import Driver, check_illegal, load_encoding
 from duelhost.envs.factored import Factored
+from duelhost.envs.infos import Moment, ViewInfo
+from duelhost.envs.seeding import Seeds
 
 AGENTS = ("seat_0", "seat_1")
 RENDER_MODES = ("ansi", "human")
@@ -43,8 +45,8 @@ class Common:
         """``game`` with its ``options``; ``max_cycles`` truncates, ``illegal`` says what a
         forbidden index does (``duelhost.envs.driver``), ``factored`` chooses each index in two
         small steps (``duelhost.envs.factored``); ``info_views=False`` leaves the seats' views
-        out of the infos (making them is most of a step's cost where observations are read
-        off the state: docs/performance.md)."""
+        out of the infos (by default each view is made when first read:
+        ``duelhost.envs.infos``)."""
         super().__init__()
         if not isinstance(info_views, bool):
             raise duelhost.ConfigError(f"info_views must be true or false, got {info_views!r}")
@@ -86,7 +88,7 @@ class Common:
             }
         )
         self._action_space = spaces.Discrete(size)
-        self._seeds = np.random.default_rng()
+        self._seeds = Seeds()
         self.metadata = {**Common.metadata, "name": f"duelhost_{game}"}  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -97,11 +99,24 @@ class Common:
 
     def _new_match(self, seed: int | None) -> None:
         """The match seed comes from ``seed`` (reseeding the env) or the env's generator."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        match_seed = int(self._seeds.integers(0, 2**31 - 1))
+        match_seed = self._seeds.next(seed)
         self.driver = Driver(self.game, self.encoding, match_seed, self.illegal)
         self.cycles = 0
+
+    def _infos(
+        self, agents: list[str], views: dict[int, dict[str, Any]] | None = None
+    ) -> dict[str, dict[str, Any]]:
+        """Each agent's info: ``{"view": its view}`` (``{}`` with ``info_views=False``), the
+        view as ``views`` has it for the seat or else made when first read (``ViewInfo``)."""
+        if not self.info_views:
+            return {agent: {} for agent in agents}
+        if views is not None:
+            return {agent: {"view": views[AGENTS.index(agent)]} for agent in agents}
+        moment = Moment(self.driver.state)
+        if len(agents) == 2:
+            first, second = ViewInfo.pair(moment)
+            return {"seat_0": first, "seat_1": second}
+        return {agent: ViewInfo.of(moment, AGENTS.index(agent)) for agent in agents}
 
     def _truncated(self) -> bool:
         """Whether ``max_cycles`` cycles are played (the match not over)."""

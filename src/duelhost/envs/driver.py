@@ -2,7 +2,17 @@
 
 ``Driver`` holds a match state, each seat's draft (the steps chosen so far in a multi-step
 decision, see ``duelhost.core.encoding``), and turns indices into submissions. Masks and
-observations are NumPy arrays built from ``legal()`` and ``view(seat)`` only.
+observations are NumPy arrays built from ``legal()`` and ``view(seat)`` only, or from what the
+view shows read off the state where the encoding offers it: ``observe_state(state, seat,
+draft)`` (a list), or ``observe_update(state, seat, draft, out, mark)``, which brings the
+seat's observation kept in ``out`` up to date in place (from scratch when ``mark`` is None,
+else by what changed since the call that returned ``mark``) and returns the new mark. A
+single-step encoding may keep masks the same way: ``mask_update(state, seat, out, mark)``
+keeps in ``out`` the mask ``choices`` gives (1 for each allowed index, all 0 for a seat that
+need not act), and ``step_of(index)`` is the ``Step`` of an index it allows; then ``choices``
+is made only to say what a forbidden index was. These are the research drivers' speed
+(issue 27, docs/performance.md); ``tests/envs/test_encodings.py`` checks each against the
+generic path step by step.
 
 **Forbidden indices.** By default (``illegal="raise"``) an index the mask does not allow,
 for a seat that must act, raises ``IllegalAction`` saying what was allowed, and nothing
@@ -72,10 +82,33 @@ def check_illegal(illegal: str) -> str:
     return illegal
 
 
+def mask_of(allowed: dict[int, Step], size: int) -> npt.NDArray[np.int8]:
+    """A mask of ``size`` entries allowing the indices ``allowed`` holds (a few are set one
+    by one in bytes, cheaper than NumPy's indexing; many by indexing)."""
+    if len(allowed) > 64:
+        mask = np.zeros(size, dtype=np.int8)
+        mask[list(allowed)] = 1
+        return mask
+    flags = bytearray(size)
+    for index in allowed:
+        flags[index] = 1
+    return np.frombuffer(flags, dtype=np.int8)
+
+
 class Driver:
     """A match played by indices."""
 
     illegal = "raise"
+    # The encoding's hooks for kept observations and masks (module docstring), set by
+    # ``__init__``; a driver made otherwise (``restore``, OpenSpiel's nodes) goes without.
+    _update: Any = None
+    _mask_update: Any = None
+    _step_of: Any = None
+    keeps = False
+    """Whether the encoding keeps both observations and masks (``kept``)."""
+    reads_views = True
+    """Whether observations are made from views (the encoding reads nothing off the state),
+    so a caller that needs the view too should make it and pass it to ``observe``."""
 
     def __init__(self, game: Game, encoding: Encoding, seed: int, illegal: str = "raise") -> None:
         self.game = game
@@ -85,6 +118,71 @@ class Driver:
         self._cache: dict[int, tuple[tuple[int, Draft], dict[int, Step]]] = {}
         self._masks: dict[int, tuple[dict[int, Step], npt.NDArray[np.int8]]] = {}
         self.illegal = check_illegal(illegal)
+        self._fresh_observations()
+
+    def _fresh_observations(self) -> None:
+        """The encoding's hooks, and no observation or mask kept yet (their buffers and
+        marks)."""
+        encoding = self.encoding
+        self._update = getattr(encoding, "observe_update", None)
+        self._out: list[npt.NDArray[np.float32] | None] = [None, None]
+        self._marks: list[Any] = [None, None]
+        self._mask_update = getattr(encoding, "mask_update", None)
+        self._step_of = getattr(encoding, "step_of", None)
+        self._mask_out = [
+            np.zeros(encoding.num_actions if self._mask_update else 0, np.int8) for _ in (0, 1)
+        ]
+        self._mask_marks: list[Any] = [None, None]
+        self._kept_at = [-1, -1]
+        """The history length at each seat's last ``mask_update`` (its mask is current while
+        the history has that length: every change of a state adds an entry)."""
+        self.keeps = self._update is not None and self._mask_update is not None
+        if self._update is not None:
+            self._out = [np.zeros(encoding.observation_size, np.float32) for _ in (0, 1)]
+        # The encodings write through memoryviews: an item set costs half NumPy's.
+        self._out_views = [None if out is None else out.data for out in self._out]
+        self._mask_views = [mask.data for mask in self._mask_out]
+        self.reads_views = self._update is None and getattr(encoding, "observe_state", None) is None
+
+    def kept(self) -> list[npt.NDArray[Any]]:
+        """Each seat's observation then mask (four fresh arrays), kept by the encoding's
+        ``observe_update`` and ``mask_update`` (only where ``keeps``)."""
+        state = self.state
+        update, mask_update = self._update, self._mask_update
+        marks, mask_marks = self._marks, self._mask_marks
+        made: list[npt.NDArray[Any]] = []
+        for seat in (0, 1):
+            try:
+                marks[seat] = update(
+                    state, seat, self.drafts[seat], self._out_views[seat], marks[seat]
+                )
+                mask_marks[seat] = mask_update(
+                    state, seat, self._mask_views[seat], mask_marks[seat]
+                )
+            except BaseException:  # half written: made whole next time
+                marks[seat] = mask_marks[seat] = None
+                raise
+            made.append(self._out[seat].copy())  # type: ignore[union-attr]
+            made.append(self._mask_out[seat].copy())
+        self._kept_at = [len(state._history)] * 2
+        return made
+
+    def checks(self, chosen: list[tuple[int, Any]]) -> list[tuple[int, Step | None]]:
+        """``check`` of each (seat, index) in turn, the kept masks read directly where they
+        are current."""
+        if self._mask_update is None:
+            return [(seat, self.check(seat, index)) for seat, index in chosen]
+        count = len(self.state._history)
+        size = self.encoding.num_actions
+        found: list[tuple[int, Step | None]] = []
+        for seat, index in chosen:
+            if index is not None and self._kept_at[seat] == count:
+                number = int(index)
+                if 0 <= number < size and self._mask_views[seat][number]:
+                    found.append((seat, self._step_of(number)))
+                    continue
+            found.append((seat, self.check(seat, index)))
+        return found
 
     @classmethod
     def restore(cls, other: Driver) -> Driver:
@@ -97,7 +195,7 @@ class Driver:
         copy._cache = dict(other._cache)
         copy._masks = dict(other._masks)
         copy.illegal = other.illegal
-        return copy
+        return copy  # without kept observations and masks (cheaper for search)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Driver:
         return Driver.restore(self)
@@ -132,22 +230,46 @@ class Driver:
         self._cache[seat] = (key, found)
         return found
 
+    def _kept_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """The seat's mask as ``mask_update`` keeps it, brought up to date (not a copy)."""
+        out = self._mask_out[seat]
+        state = self.state
+        if self._kept_at[seat] == len(state._history):
+            return out
+        assert self._mask_update is not None
+        mark = self._mask_marks[seat]
+        self._mask_marks[seat] = None  # ``out`` is half written if the update raises
+        self._mask_marks[seat] = self._mask_update(state, seat, self._mask_views[seat], mark)
+        self._kept_at[seat] = len(state._history)
+        return out
+
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """The seat's mask, a fresh array (made once per decision and draft, then copied)."""
+        """The seat's mask, a fresh array (kept by the encoding's ``mask_update``, or made once
+        per decision and draft, then copied)."""
+        if self._mask_update is not None:
+            return self._kept_mask(seat).copy()
         choices = self.choices(seat)
         cached = self._masks.get(seat)
         if cached is not None and cached[0] is choices:
             return cached[1].copy()
-        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        if choices:
-            mask[list(choices)] = 1
+        mask = mask_of(choices, self.encoding.num_actions)
         self._masks[seat] = (choices, mask)
         return mask.copy()
 
     def observe(self, seat: int, view: dict[str, Any] | None = None) -> npt.NDArray[np.float32]:
-        """The seat's observation: read off the state by the encoding's ``observe_state``
-        where it has one (the same floats, without making a view), else from ``view`` (its
-        view now, when the caller has it)."""
+        """The seat's observation, a fresh array: kept up to date by the encoding's
+        ``observe_update`` or read off the state by its ``observe_state`` where it has one
+        (the same floats, without making a view), else from ``view`` (its view now, when the
+        caller has it)."""
+        update = self._update
+        if update is not None:
+            out = self._out[seat]
+            if out is None:
+                out = self._out[seat] = np.zeros(self.encoding.observation_size, np.float32)
+            mark = self._marks[seat]
+            self._marks[seat] = None  # ``out`` is half written if ``update`` raises
+            self._marks[seat] = update(self.state, seat, self.drafts[seat], out.data, mark)
+            return out.copy()
         observe_state = getattr(self.encoding, "observe_state", None)
         if observe_state is not None:
             values = observe_state(self.state, seat, self.drafts[seat])
@@ -178,6 +300,13 @@ class Driver:
     def check(self, seat: int, index: int | None) -> Step | None:
         """What ``index`` does for ``seat`` now; None for a forbidden index with
         ``illegal="timeout"``; IllegalAction for one with ``illegal="raise"``."""
+        if self._mask_update is not None and index is not None:
+            number = int(index)
+            if self._kept_at[seat] != len(self.state._history):
+                self._kept_mask(seat)
+            if 0 <= number < self.encoding.num_actions and self._mask_views[seat][number]:
+                found: Step = self._step_of(number)
+                return found
         choices = self.choices(seat)
         step = None if index is None else choices.get(int(index))
         if step is None and self.illegal == "raise":

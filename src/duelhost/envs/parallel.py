@@ -7,7 +7,8 @@ all-zero mask) and whatever index it gives is ignored. A seat that must act but 
 index, or one its mask forbids, raises ``IllegalAction`` before anything is applied (or, with
 ``illegal="timeout"``, times out: ``duelhost.envs.driver``). ``max_cycles`` steps at most:
 then every agent is truncated. Each agent's info is ``{"view": its view}`` (``{}`` with
-``info_views=False``).
+``info_views=False``), the view made when first read where observations are read off the state
+(``duelhost.envs.infos``).
 """
 
 from __future__ import annotations
@@ -23,25 +24,37 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
     def _seen(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        """Observations and infos, each seat's view made once for both the info and (where
-        the encoding reads views) the observation: views are the costly part of a step
+        """Observations and infos. Where the encoding observes views, each seat's view is made
+        once for both its observation and its info; otherwise the infos make theirs when
+        first read (``duelhost.envs.infos``): views are the costly part of a step
         (docs/performance.md)."""
         driver = self.driver
-        state = driver.state
-        to_act = state.to_act
-        observations: dict[str, Any] = {}
-        infos: dict[str, dict[str, Any]] = {}
+        to_act = driver.state.to_act
+        if driver.keeps:  # the encoding keeps observations and masks
+            observation0, mask0, observation1, mask1 = driver.kept()
+            if len(to_act) < 2:
+                if 0 not in to_act:
+                    mask0[0] = 1  # the idle seat's no-op
+                if 1 not in to_act:
+                    mask1[0] = 1
+            observations = {
+                "seat_0": {"observation": observation0, "action_mask": mask0},
+                "seat_1": {"observation": observation1, "action_mask": mask1},
+            }
+            return observations, self._infos(self.possible_agents)
+        views: dict[int, dict[str, Any]] | None = None
+        if driver.reads_views:
+            views = {seat: driver.state.view(seat) for seat in (0, 1)}
+        observations = {}
         for seat, agent in enumerate(AGENTS):
-            view = state.view(seat) if self.info_views else None
             mask = driver.mask(seat)
             if seat not in to_act:
                 mask[0] = 1  # the idle seat's no-op
             observations[agent] = {
-                "observation": driver.observe(seat, view),
+                "observation": driver.observe(seat, None if views is None else views[seat]),
                 "action_mask": mask,
             }
-            infos[agent] = {} if view is None else {"view": view}
-        return observations, infos
+        return observations, self._infos(self.possible_agents, views)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -60,19 +73,22 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         dict[str, dict[str, Any]],
     ]:
         driver = self.driver
-        acting = driver.state.to_act
-        chosen = {seat: actions.get(AGENTS[seat]) for seat in acting}
-        steps = [(seat, driver.check(seat, chosen[seat])) for seat in acting]
+        get = actions.get
+        steps = driver.checks([(seat, get(AGENTS[seat])) for seat in driver.state.to_act])
+        apply = driver.apply
         for seat, found in steps:  # every index checked before any is applied
-            driver.apply(seat, found)
+            apply(seat, found)
         self.cycles += 1
         over = driver.state.is_over
         cut = self._truncated()
-        returns = driver.returns()
         observations, infos = self._seen()
-        rewards = {agent: returns[seat] for seat, agent in enumerate(AGENTS)}
-        terminations = {agent: over for agent in AGENTS}
-        truncations = {agent: cut for agent in AGENTS}
+        if over:
+            returns = driver.returns()
+            rewards = {"seat_0": returns[0], "seat_1": returns[1]}
+        else:
+            rewards = {"seat_0": 0.0, "seat_1": 0.0}
+        terminations = {"seat_0": over, "seat_1": over}
+        truncations = {"seat_0": cut, "seat_1": cut}
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

@@ -20,15 +20,29 @@ the galaxies not yet revealed (1 per value over 1..galaxies). docs/research.md l
 ``observe_state(state, seat, draft)`` is the same observation read off the match state without
 making the view (issue 27's speed goal: the research drivers use it when a game offers it); it
 reads only what ``view(seat)`` shows, and ``tests/envs/test_encodings.py`` checks it equal to
-``observe(view(seat))`` at every step of random matches.
+``observe(view(seat))`` at every step of random matches. ``observe_update(state, seat, draft,
+out, mark)`` keeps the same floats in ``out`` from one round to the next by what a round
+changes (eight entries at most), and writes them whole from ``observe_state`` at a match's
+start, a new bout or playing, a timeout, a resignation and the end (``duelhost.envs.driver``;
+the same test checks it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import MutableSequence, Sequence
 from typing import Any
 
 from duelhost.core.encoding import Draft, SingleStep, Step, Valid, one_hot
+
+
+def _write(out: MutableSequence[Any], values: list[Any], at: int = 0) -> None:
+    """``out[at : at + len(values)] = values`` for a list, a NumPy array or a memoryview (the
+    drivers' fast writes), whose slices take only buffers of its own format."""
+    if isinstance(out, memoryview):
+        out[at : at + len(values)] = array(out.format, values)
+    else:
+        out[at : at + len(values)] = values
 
 
 class GoofspielEncoding(SingleStep):
@@ -43,6 +57,13 @@ class GoofspielEncoding(SingleStep):
         self.observation_size = 5 * self.planets + 3 * self.galaxies + 8
 
         self._steps = {str(size): (size - 1, Step(text=str(size))) for size in range(1, 27)}
+        self._by_index = tuple(step for _, step in self._steps.values())
+        self._starts: dict[tuple[Any, ...], list[float]] = {}
+        self._at_fleets = 2 * self.planets + 2 * self.galaxies
+        """Where the remaining fleets start in the observation (what is in play before)."""
+        self._at_points = 4 * self.planets + 2 * self.galaxies
+        self._worth_total = self.planets * (self.planets + 1) / 2
+        self._value_total = self.galaxies * (self.galaxies + 1) / 2
 
     def index_of(self, text: str, legal: Sequence[str], view: dict[str, Any]) -> int:
         return int(text) - 1
@@ -148,6 +169,135 @@ class GoofspielEncoding(SingleStep):
                 0.0 if value in shown else 1.0 for value in range(1, galaxies + 1)
             ]
         return obs
+
+    def observe_update(
+        self, state: Any, seat: int, draft: Draft, out: MutableSequence[float], mark: Any
+    ) -> tuple[Any, ...]:
+        """Bring ``out`` (``observe_state`` as of ``mark``, the value this returned last for
+        this seat and ``out``; None: nothing yet) to ``observe_state(state, seat, draft)``
+        and return the new mark. One round played within a bout, neither seat timed out,
+        changes only the worth and round in play, the two fleets sent, the net worths and
+        the worths to come; the last round of the match also clears what is in play and to
+        come, and sets the strategic values and the end. A playing's start is the same for
+        every seat and match with the same first worth and value (kept once made); anything
+        else is written whole."""
+        index = state._round
+        playing = state._playing
+        over = state._outcome is not None
+        now = (state, index, playing, over)
+        if mark is not None and mark[0] is state and mark[1] == index - 1 and mark[2] == playing:
+            entry = state._rounds[-1]
+            first, second = entry[6], entry[7]
+            # Not after a timeout (GO3: a fleet destroyed, the count in view) nor into a new
+            # bout (its value, number and strategic values): then written whole.
+            if first and second and (over or index % self.planets):
+                self._round_played(state, seat, out, index, first, second, over)
+                return now
+        elif mark == now and mark[0] is state:
+            return now
+        if index == 0 and not over:
+            self._start(state, seat, draft, out)
+        else:
+            _write(out, self.observe_state(state, seat, draft))
+        return now
+
+    def _round_played(
+        self,
+        state: Any,
+        seat: int,
+        out: MutableSequence[float],
+        index: int,
+        first: int,
+        second: int,
+        over: bool,
+    ) -> None:
+        """``observe_update`` after one round (``first`` and ``second`` sent), in a bout."""
+        planets, galaxies = self.planets, self.galaxies
+        fleets = state._fleets
+        at = self._at_fleets  # the seat's own fleets, then the other's
+        if seat == 0:
+            out[at + first - 1] = fleets[first] / galaxies
+            if state._show_history:
+                out[at + planets + second - 1] = fleets[planets + 1 + second] / galaxies
+        else:
+            out[at + second - 1] = fleets[planets + 1 + second] / galaxies
+            if state._show_history:
+                out[at + planets + first - 1] = fleets[first] / galaxies
+        at = self._at_points  # net worth this bout
+        points = state._points
+        out[at] = points[seat] / self._worth_total
+        out[at + 1] = points[1 - seat] / self._worth_total
+        if over:  # nothing in play or to come any more
+            _write(out, [0.0] * self._at_fleets)
+            strategic = state._strategic
+            out[at + 2] = strategic[seat] / self._value_total
+            out[at + 3] = strategic[1 - seat] / self._value_total
+            out[at + 7] = 1.0
+            _write(out, [0.0] * (planets + galaxies), at + 8)
+            return
+        worths = state._round_worths
+        worth = worths[index]
+        out[worths[index - 1] - 1] = 0.0
+        out[worth - 1] = 1.0
+        at = planets + galaxies  # the round within the bout
+        out[at + (index - 1) % planets] = 0.0
+        out[at + index % planets] = 1.0
+        if state._show_history:  # the worth now in play is no longer to come
+            out[self._at_points + 8 + worth - 1] = 0.0
+
+    def _start(self, state: Any, seat: int, draft: Draft, out: MutableSequence[float]) -> None:
+        """``observe_state`` at a playing's start, into ``out``: it depends only on the
+        worth and value in play, the playing and ``show_history`` (the fleets all there,
+        nothing won yet), so each is made once."""
+        deal = state._deal
+        key = (
+            state._round_worths[0],
+            deal.values[deal.order[0]],
+            state._playing,
+            state._show_history,
+        )
+        made = self._starts.get(key)
+        if made is None:
+            made = self._starts[key] = self.observe_state(state, seat, draft)
+        _write(out, made)
+
+    def step_of(self, index: int) -> Step:
+        """What an index ``mask_update`` allows does: send the fleet of size ``index + 1``."""
+        return self._by_index[index]
+
+    def mask_update(
+        self, state: Any, seat: int, out: MutableSequence[int], mark: Any
+    ) -> tuple[Any, ...]:
+        """Keep in ``out`` the mask of ``choices`` (the seat's remaining sizes while it must
+        act, else all 0), as of ``mark`` (what this returned last for this seat and ``out``;
+        None: nothing yet), and return the new mark. A round played since changes only the
+        seat's fleet sent or destroyed in it."""
+        index = state._round
+        must = state._outcome is None and seat not in state._pending
+        now = (state, index, state._playing, must)
+        if mark == now and mark[0] is state:
+            return now
+        planets = self.planets
+        base = seat * (planets + 1)
+        fleets = state._fleets
+        if (
+            mark is not None
+            and must
+            and mark[3]
+            and mark[0] is state
+            and mark[1] == index - 1
+            and mark[2] == state._playing
+        ):
+            entry = state._rounds[-1]
+            size = entry[6 + seat] or entry[9 + seat]  # the fleet sent, or destroyed (GO3)
+            if size:
+                out[size - 1] = 1 if fleets[base + size] else 0
+                return now
+        if must:
+            _write(out, [1 if count else 0 for count in fleets[base + 1 : base + planets + 1]])
+        else:
+            _write(out, [0] * planets)
+        return now
 
 
 def encoding(options: dict[str, Any]) -> GoofspielEncoding:
