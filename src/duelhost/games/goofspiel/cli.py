@@ -99,7 +99,7 @@ def _timed(command: list[str]) -> Run:
 
 def _ours(planets: int, scratch: str) -> Run:
     out = str(Path(scratch) / "ours.npz")
-    ours = _timed([sys.executable, "-m", __name__, str(planets), out])
+    ours = _timed([sys.executable, "-m", "duelhost.games.goofspiel.cli", str(planets), out])
     if ours.returncode != 0:
         raise ConfigError(f"our solver failed:\n{ours.output}")
     return ours
@@ -185,13 +185,10 @@ def main(argv: list[str] | None = None) -> None:
     alone in its process (what ``--bench`` times, as GOPSsolver's binary is timed alone).
 
     The ``duelhost`` command would first import the whole CLI (the server, its database and
-    web layers: about 3 CPU-seconds and 100 MB before the solver starts). NumPy's OpenBLAS is
-    asked for one thread: the solver never multiplies matrices, and the idle pool's start-up
-    is CPU time at N = 6."""
+    web layers: about 4 CPU-seconds and 100 MB before the solver starts)."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
         raise SystemExit("usage: python -m duelhost.games.goofspiel.cli N OUT")
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     _solve(_Print(), int(args[0]), Path(args[1]), quiet=True)
 
 
@@ -214,4 +211,7 @@ COMMANDS = (
 
 
 if __name__ == "__main__":
+    # One OpenBLAS thread (set before NumPy is imported): the solver never multiplies
+    # matrices, and starting the idle pool is CPU time that counts at N = 6.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     main()
