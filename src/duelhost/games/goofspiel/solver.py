@@ -275,11 +275,14 @@ class Table:
     def lookup(self, level: int, keys: I64) -> F64:
         """Stored values of canonical keys of ``level`` (KeyError if one is missing)."""
         table = self.keys[level]
-        where = np.searchsorted(table, keys)
-        where = np.minimum(where, table.size - 1)
-        if table.size == 0 or not np.array_equal(table[where], keys):
+        order = np.argsort(keys)  # sorted needles: the binary searches share their paths
+        needles = keys[order]
+        where = np.minimum(np.searchsorted(table, needles), table.size - 1)
+        if table.size == 0 or not np.array_equal(table[where], needles):
             raise KeyError(f"a position of level {level} is not in the table")
-        return self.values[level][where]
+        found = np.empty(keys.size)
+        found[order] = self.values[level][where]
+        return found
 
     def _child_values(self, ch: Children, level: int) -> F64:
         values = ch.fixed.astype(np.float64)
