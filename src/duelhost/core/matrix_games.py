@@ -37,13 +37,27 @@ def _two_by_two(m: F64) -> tuple[F64, F64, F64]:
     return value, p, q
 
 
+def _finish(tab: F64, basis: I64, n: int) -> tuple[F64, F64, F64]:
+    """Value, row and column strategies read off final tableaux."""
+    total = tab[:, n, 2 * n]
+    value = 1.0 / total - 2.0
+    x = np.clip(tab[:, n, n : 2 * n], 0.0, None)
+    x /= x.sum(axis=1, keepdims=True)
+    y = np.zeros((tab.shape[0], 2 * n))
+    np.put_along_axis(y, basis, tab[:, :n, 2 * n], axis=1)
+    y = np.clip(y[:, :n], 0.0, None)
+    y /= y.sum(axis=1, keepdims=True)
+    return value, x, y
+
+
 def _simplex(m: F64, max_pivots: int = 200) -> tuple[F64, F64, F64, NDArray[np.bool_]]:
     """Batched dense simplex for games ``m`` (G, n, n) with entries in [-1, 1].
 
     Solves ``max sum(y) s.t. (m + 2) y <= 1, y >= 0`` for every game at once (Bland's rule, so
     no cycling); the value is ``1 / sum(y) - 2``, the column strategy ``y / sum(y)`` and the row
     strategy the slack reduced costs, normalised. Returns values, row and column strategies and
-    a mask of the games that finished.
+    a mask of the games that finished. The tableaux of the games still pivoting are kept
+    together and pivoted in place; a game that finishes is read off and dropped.
     """
     games, n, _ = m.shape
     width = 2 * n + 1
@@ -53,44 +67,37 @@ def _simplex(m: F64, max_pivots: int = 200) -> tuple[F64, F64, F64, NDArray[np.b
     tab[:, :n, 2 * n] = 1.0
     tab[:, n, :n] = -1.0
     basis = np.tile(np.arange(n, 2 * n), (games, 1))
-    active = np.arange(games)
+    ids = np.arange(games)
+    value = np.empty(games)
+    x = np.empty((games, n))
+    y = np.empty((games, n))
+    done = np.ones(games, dtype=bool)
     for _ in range(max_pivots):
-        sub = tab[active]
-        negative = sub[:, n, : 2 * n] < -TOL
+        negative = tab[:, n, : 2 * n] < -TOL
         going = negative.any(axis=1)
         if not going.all():
-            active, sub, negative = active[going], sub[going], negative[going]
-        if active.size == 0:
+            stop = ~going
+            value[ids[stop]], x[ids[stop]], y[ids[stop]] = _finish(tab[stop], basis[stop], n)
+            tab, basis, ids, negative = tab[going], basis[going], ids[going], negative[going]
+        if ids.size == 0:
             break
-        count = active.size
-        rows = np.arange(count)
+        rows = np.arange(ids.size)
         enter = negative.argmax(axis=1)
-        column = sub[rows, :, enter]
-        rhs = sub[:, :n, 2 * n]
+        column = tab[rows, :, enter]
+        rhs = tab[:, :n, 2 * n]
         with np.errstate(divide="ignore", invalid="ignore"):
             ratio = np.where(column[:, :n] > TOL, rhs / column[:, :n], np.inf)
         best = ratio.min(axis=1, keepdims=True)
         tied = ratio <= best * (1 + 1e-12) + 1e-15
-        leave = np.where(tied, basis[active], 1 << 30).argmin(axis=1)
-        pivot_row = sub[rows, leave, :] / column[rows, leave][:, None]
-        sub -= column[:, :, None] * pivot_row[:, None, :]
-        sub[rows, leave, :] = pivot_row
-        tab[active] = sub
-        basis[active, leave] = enter
+        leave = np.where(tied, basis, 1 << 30).argmin(axis=1)
+        pivot_row = tab[rows, leave, :] / column[rows, leave][:, None]
+        tab -= column[:, :, None] * pivot_row[:, None, :]
+        tab[rows, leave, :] = pivot_row
+        basis[rows, leave] = enter
     else:
-        sub = tab[active]
-        still = (sub[:, n, : 2 * n] < -TOL).any(axis=1)
-        active = active[still]
-    done = np.ones(games, dtype=bool)
-    done[active] = False
-    total = tab[:, n, 2 * n]
-    value = 1.0 / total - 2.0
-    x = np.clip(tab[:, n, n : 2 * n], 0.0, None)
-    x /= x.sum(axis=1, keepdims=True)
-    y = np.zeros((games, 2 * n))
-    np.put_along_axis(y, basis, tab[:, :n, 2 * n], axis=1)
-    y = np.clip(y[:, :n], 0.0, None)
-    y /= y.sum(axis=1, keepdims=True)
+        still = (tab[:, n, : 2 * n] < -TOL).any(axis=1)
+        done[ids[still]] = False
+        value[ids], x[ids], y[ids] = _finish(tab, basis, n)
     return value, x, y, done
 
 

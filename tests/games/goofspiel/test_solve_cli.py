@@ -47,6 +47,20 @@ def test_bench_solve_times_our_solver_and_refuses_a_missing_binary(tmp_path: Pat
     assert "no GOPSsolver binary" in result.output
 
 
+def test_the_bench_child_solves_alone_into_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m duelhost.games.goofspiel.cli N OUT``, what ``--bench`` times."""
+    from duelhost.games.goofspiel.cli import main
+
+    out = tmp_path / "four.npz"
+    main(["4", str(out)])
+    assert "classic 4-card Goofspiel solved: 114 positions stored" in capsys.readouterr().out
+    assert solver.load(out).positions == 114
+    with pytest.raises(SystemExit, match="usage"):
+        main(["4"])
+
+
 def test_bench_solve_side_by_side_with_gopssolver() -> None:
     binary = os.environ.get("GOPSSOLVER", "/tmp/gops/solver/build/cpp_solver")
     if not Path(binary).is_file():

@@ -195,6 +195,50 @@ def test_table_round_trips_through_its_file(tmp_path: object) -> None:
         assert np.array_equal(loaded.values[k], table(5).values[k])
 
 
+def test_children_keys_are_the_canonical_packing_worked_out_one_by_one() -> None:
+    """Every stored child of every 4-card position of N = 5, keyed one by one in Python: play
+    the i-th card of A and the j-th of B on prize p, recompress the hands, and keep the smaller
+    of the position and its swap (the swap's value negated)."""
+    t = table(5)
+    layout = t.expander.layout
+    keys = t.keys[4]
+    ch = t.expander.children(keys, 4)
+    prizes, a, b, d = layout.unpack(keys)
+    checked = 0
+    for index in range(keys.size):
+        prize_set = [i + 1 for i in range(5) if int(prizes[index]) >> i & 1]
+        ranks_a = [r for r in range(10) if int(a[index]) >> r & 1]
+        ranks_b = [r for r in range(10) if int(b[index]) >> r & 1]
+        for slot, p in enumerate(prize_set):
+            rest = sum(1 << (q - 1) for q in prize_set if q != p)
+            for i, j in itertools.product(range(4), range(4)):
+                if not ch.stored[index, slot, i, j]:
+                    continue
+                new_d = int(d[index]) + p * sign(ranks_a[i] - ranks_b[j])
+                hand_a = [r for r in ranks_a if r != ranks_a[i]]
+                hand_b = [r for r in ranks_b if r != ranks_b[j]]
+                ma, mb = compress_hands(hand_a, hand_b)
+                key = (((rest << 10 | ma) << 10 | mb) << 8) | (new_d + 128)
+                swapped = (((rest << 10 | mb) << 10 | ma) << 8) | (-new_d + 128)
+                assert int(ch.key[index, slot, i, j]) == min(key, swapped)
+                assert int(ch.sign[index, slot, i, j]) == (-1 if swapped < key else 1)
+                checked += 1
+    assert checked > 1000
+
+
+def test_solving_needs_no_scipy() -> None:
+    """HiGHS is only for a straggler the batched simplex leaves; none does up to N = 6."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from duelhost.games.goofspiel import solver; solver.solve(6); "
+        "print('scipy' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
+
+
 # ---------------------------------------------------------------------- exploitability
 
 

@@ -5,19 +5,16 @@ through ``GameSpec.commands``.
 The solver is ``duelhost.games.goofspiel.solver`` (backward induction, one matrix game per
 subgame); the table goes to ``--out`` or the default cache path the ``hard`` bot reads.
 ``duelhost solve goofspiel --planets N --bench [--gopssolver PATH]`` times the solver in a
-child process and, when GOPSsolver's binary is given, GOPSsolver on the same N right after it
-in the same run, and prints wall and CPU times (from ``wait4``), each child's own peak memory
-(``child_peak_mb``) and the ratios.
+child process (``python -m duelhost.games.goofspiel.cli N OUT``: the solver alone, without the
+``duelhost`` command's imports) and, when GOPSsolver's binary is given, GOPSsolver on the
+same N right after it in the same run, and prints wall and CPU times (from ``wait4``), each
+child's own peak memory (``child_peak_mb``) and the ratios.
 """
 
 from __future__ import annotations
 
 import os
-import platform
-import resource
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +39,7 @@ def _solve(report: Output, planets: int, out: Path | None, quiet: bool) -> None:
     table = solver.solve(planets, progress)
     seconds = time.perf_counter() - start
     solver.save(table, path)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = child_peak_mb(os.getpid()) or 0.0
     report.line(
         f"classic {planets}-card Goofspiel solved: {table.positions} positions stored, "
         f"{seconds:.2f} s, peak memory {peak:.0f} MB; table written to {path} "
@@ -79,6 +76,9 @@ def child_peak_mb(pid: int) -> float | None:
 
 def _timed(command: list[str]) -> Run:
     """Run ``command`` to its end: wall and CPU time, and its own peak resident memory."""
+    import subprocess
+    import tempfile
+
     with tempfile.TemporaryFile("w+") as log:
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
@@ -99,8 +99,7 @@ def _timed(command: list[str]) -> Run:
 
 def _ours(planets: int, scratch: str) -> Run:
     out = str(Path(scratch) / "ours.npz")
-    command = ["solve", "goofspiel", "--planets", str(planets), "--quiet", "--out", out]
-    ours = _timed([sys.executable, "-m", "duelhost", *command])
+    ours = _timed([sys.executable, "-m", "duelhost.games.goofspiel.cli", str(planets), out])
     if ours.returncode != 0:
         raise ConfigError(f"our solver failed:\n{ours.output}")
     return ours
@@ -116,6 +115,9 @@ def _theirs(planets: int, gops: Path, scratch: str) -> Run:
 
 def bench_solve(report: Output, planets: int, gops: Path | None) -> None:
     """Our solver, then GOPSsolver when its binary is given, on the same N in one run."""
+    import platform
+    import tempfile
+
     if gops is not None and not gops.is_file():
         raise ConfigError(f"no GOPSsolver binary at {gops}")
     report.line(
@@ -164,6 +166,32 @@ def solve(
         _solve(report, planets, out, quiet)
 
 
+class _Print:
+    """The child's output: plain lines on stdout."""
+
+    def line(self, text: str) -> None:
+        print(text, flush=True)
+
+    def table(self, table: Table) -> None:
+        for row in (table.columns, *table.rows):
+            self.line("  ".join(row))
+
+    def progress(self, phase: str, done: int, total: int) -> None:
+        """The child shows no progress."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m duelhost.games.goofspiel.cli N OUT``: solve N cards into OUT, the solver
+    alone in its process (what ``--bench`` times, as GOPSsolver's binary is timed alone).
+
+    The ``duelhost`` command would first import the whole CLI (the server, its database and
+    web layers: about 4 CPU-seconds and 100 MB before the solver starts)."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        raise SystemExit("usage: python -m duelhost.games.goofspiel.cli N OUT")
+    _solve(_Print(), int(args[0]), Path(args[1]), quiet=True)
+
+
 COMMANDS = (
     GameCommand(
         "solve",
@@ -180,3 +208,10 @@ COMMANDS = (
         solve,
     ),
 )
+
+
+if __name__ == "__main__":
+    # One OpenBLAS thread (set before NumPy is imported): the solver never multiplies
+    # matrices, and starting the idle pool is CPU time that counts at N = 6.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    main()

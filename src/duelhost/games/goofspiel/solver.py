@@ -40,6 +40,12 @@ float64 values; :func:`save` writes them as one compressed ``.npz``. A key packs
 both rank masks and ``d``. Strategies are not stored: a position's equilibrium strategy is the
 solution of its matrix game built from stored values (:meth:`Table.strategies`), which is what
 the bot plays and what the exploitability test checks.
+
+**Memory.** Levels are expanded and valued in batches of ``CHUNK`` child entries; what depends
+only on the cards played or only on the prize is computed once and broadcast, so a batch's
+working arrays are a few MB. What stays is the table itself (16 bytes a position) and the keys
+of the level being generated (about twice its size while batches are merged). The simplex
+pivots only the games still running, in place. SciPy is imported only for a straggler.
 """
 
 from __future__ import annotations
@@ -57,14 +63,16 @@ from duelhost.core.errors import ConfigError
 from duelhost.core.matrix_games import solve_games
 
 I64 = NDArray[np.int64]
+I8 = NDArray[np.int8]
 F64 = NDArray[np.float64]
 
 MAX_CARDS = 11
 """Keys are 5N+8 bits wide: int64 holds N up to 11 (N = 10 is already far beyond this machine)."""
 D_BITS = 8
 D_OFFSET = 128
-CHUNK = 1 << 21
-"""Child entries (positions x k^3) handled at once, bounding memory."""
+CHUNK = 1 << 17
+"""Child entries (positions x k^3) handled at once, bounding memory: a batch's working arrays
+are a few dozen bytes an entry (keys, differences, verdicts, the games and their simplex)."""
 
 Progress = Callable[[str, int, int], None]
 """``progress(phase, done, total)``: called as work on a level advances."""
@@ -87,11 +95,8 @@ def _remove_bit(x: I64, pos: I64) -> I64:
 
 
 def _highest_bit(x: I64) -> I64:
-    """Index of the highest set bit (-1 for 0)."""
-    out = np.full(x.shape, -1, dtype=np.int64)
-    nonzero = x > 0
-    out[nonzero] = np.frexp(x[nonzero].astype(np.float64))[1] - 1
-    return out
+    """Index of the highest set bit (-1 for 0: ``frexp(0)`` has exponent 0)."""
+    return np.frexp(x.astype(np.float64))[1].astype(np.int64) - 1
 
 
 def compress_hands(hand_a: Iterable[int], hand_b: Iterable[int]) -> tuple[int, int]:
@@ -158,48 +163,49 @@ class Children:
     prize: I64
     """(B, k): the prize values."""
     key: I64
-    """(B, k, k, k): canonical key of the child (0 where the child is not stored)."""
-    sign: I64
+    """(B, k, k, k): canonical key of the child (meaningful where ``stored``)."""
+    sign: I8
     """(B, k, k, k): sign of the child's value relative to its stored key."""
-    fixed: F64
-    """(B, k, k, k): the child's value where it is known without the table."""
+    fixed: I8
+    """(B, k, k, k): the child's value where it is known without the table (+1, 0, -1)."""
     stored: NDArray[np.bool_]
     """(B, k, k, k): the child is in the table of level k - 1."""
 
 
 class Expander:
-    """Computes the children of positions of one level, with the reductions applied."""
+    """Computes the children of positions of one level, with the reductions applied.
+
+    What depends only on the cards played (the hands after the bids, (B, k, k)) or only on the
+    prize (B, k) is computed at that shape and broadcast: only the net worth difference, the
+    verdict and the key are (B, k, k, k) arrays."""
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.layout = Layout(n)
         self.guarantee = _guarantees(n)
-        self.prize_sum = np.array(
-            [sum(i + 1 for i in range(n) if m >> i & 1) for m in range(1 << n)], dtype=np.int64
-        )
 
-    def decided(self, prizes: I64, a: I64, b: I64, d: I64) -> I64:
-        """+1 / -1 where seat A / seat B wins whatever happens, else 0."""
+    def decided(self, prizes: I64, a: I64, b: I64, d: I64) -> I8:
+        """+1 / -1 where seat A / seat B wins whatever happens, else 0 (arguments broadcast)."""
         top_b, top_a = _highest_bit(b), _highest_bit(a)
-        sure_a = np.bitwise_count(a >> (top_b + 1)).astype(np.int64)
-        sure_b = np.bitwise_count(b >> (top_a + 1)).astype(np.int64)
+        sure_a = np.bitwise_count(a >> (top_b + 1)).astype(np.intp)
+        sure_b = np.bitwise_count(b >> (top_a + 1)).astype(np.intp)
         win = d + self.guarantee[prizes, sure_a] > 0
         lose = d - self.guarantee[prizes, sure_b] < 0
-        verdict: I64 = win.astype(np.int64) - lose.astype(np.int64)
+        verdict: I8 = win.view(np.int8) - lose.view(np.int8)
         return verdict
 
     def children(self, keys: I64, k: int) -> Children:
         prizes, a, b, d = self.layout.unpack(keys)
         count = keys.size
-        width = self.layout.hand_bits
+        h = self.layout.hand_bits
         prize_bits = _bits_of(prizes, self.n, k)
-        pa = _bits_of(a, width, k)
-        pb = _bits_of(b, width, k)
+        pa = _bits_of(a, h, k)
+        pb = _bits_of(b, h, k)
         # Hands after A plays its i-th card and B its j-th (B, k, k), then recompressed.
-        na = np.broadcast_to(a[:, None, None] & ~(np.int64(1) << pa)[:, :, None], (count, k, k))
-        nb = np.broadcast_to(b[:, None, None] & ~(np.int64(1) << pb)[:, None, :], (count, k, k))
         ia = np.broadcast_to(pa[:, :, None], (count, k, k))
         ib = np.broadcast_to(pb[:, None, :], (count, k, k))
+        na = a[:, None, None] & ~(np.int64(1) << ia)
+        nb = b[:, None, None] & ~(np.int64(1) << ib)
         hi, lo = np.maximum(ia, ib), np.minimum(ia, ib)
         union = na | nb
         empty_hi = ((union >> hi) & 1) == 0
@@ -211,31 +217,39 @@ class Expander:
         nb = np.where(empty_lo, _remove_bit(nb, lo), nb)
         outcome = np.sign(ia - ib)
         prize = prize_bits + 1
-        shape = (count, k, k, k)
-        child_prizes = np.broadcast_to(
-            (prizes[:, None] & ~(np.int64(1) << prize_bits))[:, :, None, None], shape
-        )
+        child_prizes = prizes[:, None] & ~(np.int64(1) << prize_bits)  # (B, k)
         child_d = d[:, None, None, None] + prize[:, :, None, None] * outcome[:, None, :, :]
-        ca = np.broadcast_to(na[:, None, :, :], shape)
-        cb = np.broadcast_to(nb[:, None, :, :], shape)
-        fixed = np.zeros(shape)
-        if k == 1:
-            fixed[...] = np.sign(child_d)
+        shape = (count, k, k, k)
+        if k <= 2:
+            if k == 1:
+                fixed = np.sign(child_d).astype(np.int8)
+            else:
+                last = np.bitwise_count(child_prizes - 1).astype(np.int64) + 1  # the prize left
+                ahead = np.sign(na - nb)[:, None, :, :]
+                fixed = np.sign(child_d + last[:, :, None, None] * ahead).astype(np.int8)
             stored = np.zeros(shape, dtype=bool)
-        elif k == 2:
-            last = np.bitwise_count(child_prizes - 1).astype(np.int64) + 1  # the one prize left
-            fixed[...] = np.sign(child_d + last * np.sign(ca - cb))
-            stored = np.zeros(shape, dtype=bool)
-        else:
-            verdict = self.decided(child_prizes, ca, cb, child_d)
-            fixed[...] = verdict
-            stored = verdict == 0
-        key = np.zeros(shape, dtype=np.int64)
-        sign = np.ones(shape, dtype=np.int64)
-        if stored.any():
-            key[stored], sign[stored] = self.layout.canonical(
-                child_prizes[stored], ca[stored], cb[stored], child_d[stored]
+            return Children(
+                prize, np.zeros(shape, np.int64), np.ones(shape, np.int8), fixed, stored
             )
+        fixed = self.decided(
+            child_prizes[:, :, None, None], na[:, None, :, :], nb[:, None, :, :], child_d
+        )
+        stored = fixed == 0
+        # The canonical key: of (P, A, B, d) and its swap (P, B, A, -d) the smaller packing.
+        # The prizes are the same, so the hands decide, and with equal hands the sign of d.
+        here = (na << h) | nb
+        there = (nb << h) | na
+        swap = np.broadcast_to((there < here)[:, None, :, :], shape) | (
+            (there == here)[:, None, :, :] & (child_d > 0)
+        )
+        hands = np.where(swap, there[:, None, :, :], here[:, None, :, :])
+        np.negative(child_d, out=child_d, where=swap)
+        child_d += D_OFFSET
+        key = hands
+        key <<= D_BITS
+        key |= child_d
+        key |= (child_prizes << (2 * h + D_BITS))[:, :, None, None]
+        sign = 1 - 2 * swap.view(np.int8)
         return Children(prize, key, sign, fixed, stored)
 
 
@@ -261,14 +275,17 @@ class Table:
     def lookup(self, level: int, keys: I64) -> F64:
         """Stored values of canonical keys of ``level`` (KeyError if one is missing)."""
         table = self.keys[level]
-        where = np.searchsorted(table, keys)
-        where = np.minimum(where, table.size - 1)
-        if table.size == 0 or not np.array_equal(table[where], keys):
+        order = np.argsort(keys)  # sorted needles: the binary searches share their paths
+        needles = keys[order]
+        where = np.minimum(np.searchsorted(table, needles), table.size - 1)
+        if table.size == 0 or not np.array_equal(table[where], needles):
             raise KeyError(f"a position of level {level} is not in the table")
-        return self.values[level][where]
+        found = np.empty(keys.size)
+        found[order] = self.values[level][where]
+        return found
 
     def _child_values(self, ch: Children, level: int) -> F64:
-        values = ch.fixed.copy()
+        values = ch.fixed.astype(np.float64)
         if ch.stored.any():
             values[ch.stored] = ch.sign[ch.stored] * self.lookup(level - 1, ch.key[ch.stored])
         return values
@@ -415,49 +432,85 @@ def sure_win(prize: int, rest: Iterable[int], mine: Iterable[int], theirs: Itera
     return hand[0]
 
 
-def _unique_chunks(parts: list[I64]) -> I64:
-    if not parts:
-        return np.zeros(0, dtype=np.int64)
-    return np.unique(np.concatenate(parts))
+def _sorted_unique(x: I64) -> I64:
+    """``np.unique`` of int64 keys by sorting: NumPy 2.4's ``np.unique`` hashes first and was
+    a quarter of the solver's time at N = 8 (about 25x slower than this on 300,000 keys)."""
+    s = np.sort(x)
+    if s.size == 0:
+        return s
+    first = np.empty(s.size, dtype=bool)
+    first[0] = True
+    np.not_equal(s[1:], s[:-1], out=first[1:])
+    out: I64 = s[first]
+    return out
+
+
+def _next_level(
+    expander: Expander, keys: I64, k: int, progress: Progress | None, kept: dict[int, Children]
+) -> I64:
+    """The sorted stored keys of level ``k - 1``: the children of ``keys`` not decided.
+
+    Each batch's keys are made unique at once; the batches' are merged into the running set
+    whenever they add up to more than it, so no more than about twice the level's keys are
+    held and each is sorted a logarithmic number of times. A level that is one batch keeps
+    its children in ``kept`` for its valuation (at most ``CHUNK`` entries a level)."""
+    step = max(1, CHUNK // k**3)
+    if keys.size <= step:
+        kept[k] = expander.children(keys, k)
+        return _sorted_unique(kept[k].key[kept[k].stored])
+    merged = np.zeros(0, dtype=np.int64)
+    parts: list[I64] = []
+    pending = 0
+    for start in range(0, keys.size, step):
+        ch = expander.children(keys[start : start + step], k)
+        part = _sorted_unique(ch.key[ch.stored])
+        del ch
+        parts.append(part)
+        pending += part.size
+        if pending > max(merged.size, CHUNK):
+            merged = _sorted_unique(np.concatenate([merged, *parts]))
+            parts, pending = [], 0
+        if progress:
+            progress(f"positions, {k} cards", min(start + step, keys.size), keys.size)
+    return _sorted_unique(np.concatenate([merged, *parts])) if parts else merged
+
+
+def _values(table: Table, k: int, progress: Progress | None, kept: dict[int, Children]) -> F64:
+    """The values of level ``k``'s positions from the stored values of level ``k - 1``."""
+    expander = table.expander
+    keys = table.keys[k]
+    out = np.empty(keys.size)
+    step = max(1, CHUNK // k**3)
+    for start in range(0, keys.size, step):
+        batch = keys[start : start + step]
+        ch = kept.pop(k) if k in kept else expander.children(batch, k)
+        child = table._child_values(ch, k)
+        del ch
+        games, _, _ = solve_games(child.reshape(-1, k, k))
+        del child
+        out[start : start + step] = games.reshape(batch.size, k).mean(axis=1)
+        if progress:
+            progress(f"values, {k} cards", min(start + step, keys.size), keys.size)
+    _, a, b, d = expander.layout.unpack(keys)
+    out[(a == b) & (d == 0)] = 0.0  # its own swap: exactly 0
+    return out
 
 
 def solve(n: int, progress: Progress | None = None) -> Table:
     """Solve classic ``n``-card Goofspiel: every reachable position's value."""
     if not 1 <= n <= MAX_CARDS:
         raise ConfigError(f"the classic solver handles 1 to {MAX_CARDS} cards, got {n}")
-    expander = Expander(n)
-    layout = expander.layout
+    table = Table(n, {}, {})
+    layout = table.expander.layout
     full = np.int64((1 << n) - 1)
     root = layout.pack(np.array([full]), np.array([full]), np.array([full]), np.array([0]))
     levels: dict[int, I64] = {n: root}
+    kept: dict[int, Children] = {}
     for k in range(n, 2, -1):
-        keys = levels[k]
-        step = max(1, CHUNK // k**3)
-        parts: list[I64] = []
-        for start in range(0, keys.size, step):
-            ch = expander.children(keys[start : start + step], k)
-            parts.append(np.unique(ch.key[ch.stored]))
-            if len(parts) > 16:
-                parts = [_unique_chunks(parts)]
-            if progress:
-                progress(f"positions, {k} cards", min(start + step, keys.size), keys.size)
-        levels[k - 1] = _unique_chunks(parts)
-    table = Table(n, {k: v for k, v in levels.items() if k >= 2}, {})
+        levels[k - 1] = _next_level(table.expander, levels[k], k, progress, kept)
+    table.keys.update((k, levels[k]) for k in range(2, n + 1))
     for k in range(2, n + 1):
-        keys = table.keys[k]
-        out = np.empty(keys.size)
-        step = max(1, CHUNK // k**3)
-        for start in range(0, keys.size, step):
-            batch = keys[start : start + step]
-            ch = expander.children(batch, k)
-            child = table._child_values(ch, k) if k > 2 else ch.fixed
-            games, _, _ = solve_games(child.reshape(-1, k, k))
-            out[start : start + step] = games.reshape(batch.size, k).mean(axis=1)
-            if progress:
-                progress(f"values, {k} cards", min(start + step, keys.size), keys.size)
-        _, a, b, d = layout.unpack(keys)
-        out[(a == b) & (d == 0)] = 0.0  # its own swap: exactly 0
-        table.values[k] = out
+        table.values[k] = _values(table, k, progress, kept)
     return table
 
 
