@@ -95,10 +95,12 @@ def typer_command(command: GameCommand) -> Any:
     return call
 
 
-def register_game_commands(target: typer.Typer) -> None:
-    """Add each game's own commands (the ``COMMANDS`` of its ``GameSpec.commands`` module)."""
+def register_game_commands(target: typer.Typer, games: list[str] | None = None) -> set[str]:
+    """Add each game's own commands (the ``COMMANDS`` of its ``GameSpec.commands`` module), of
+    ``games`` only if given; return the names added at the top level (commands and groups)."""
+    added: set[str] = set()
     groups: dict[str, typer.Typer] = {}
-    for name in list_games():
+    for name in list_games() if games is None else games:
         module_name = spec(name).commands
         if module_name is None:
             continue
@@ -111,11 +113,14 @@ def register_game_commands(target: typer.Typer) -> None:
         for command in commands:
             if command.group is None:
                 target.command(command.name)(typer_command(command))
+                added.add(command.name)
                 continue
             if command.group not in groups:
                 groups[command.group] = typer.Typer(help=command.group_help)
                 target.add_typer(groups[command.group], name=command.group)
+                added.add(command.group)
             groups[command.group].command(command.name)(typer_command(command))
+    return added
 
 
 __all__ = ["ConsoleOutput", "register_game_commands", "typer_command"]
