@@ -1,22 +1,35 @@
-"""Multiplanetary Empire's planner levels: candidate orders simulated ahead with the engine.
+"""Multiplanetary Empire's planner levels: styles simulated ahead against a fitted opponent.
 
 Everything is public but the orders not yet processed (MP11), so the seat's view is a forward
 model: ``rebuild(handle)`` makes a match state with the view's planets (owners, garrisons,
 production phase), fleets in flight and tick, on the same map (sizes and cells; the starting
 owners and garrisons only serve the map check and are then replaced).
 
-Each tick the planner lists candidate orders for its seat: the greedy bot's plan at several
-reserves and aggressions (``tickplan.TickPlan``), its defence alone, and waiting. It plays each
-candidate against the greedy plan of the other seat, then both seats' greedy plans for
-``horizon`` more ticks, and scores the end: ships (on planets and in flight) plus production
-to come, mine minus theirs, a win or loss dominating. The best candidate is submitted; ties
-keep the earlier (the greedy plan first). Candidates the budget does not reach are not played.
-``evaluate(handle)`` gives the candidates' scores as values in [-1, 1] (for ``duelhost
-analyse``), and values a played order that is not a candidate the same way.
+Each tick the planner tries several *styles* for its seat, each a ``fleet`` plan (``plans.py``:
+the greedy plan, hoarding with fleets a dozen ships beyond the need, a middle way, attacking
+enemy planets first, a larger reserve, defence only), and waiting. A style is played as a
+policy: its orders now, then the same style for ``horizon`` more ticks, against a *model* of
+the other seat, and the end is scored: ships (on planets and in flight) plus production to
+come, mine minus theirs, a win or loss dominating. The first orders of the best style are
+submitted; ties keep the earlier (the greedy plan first). Candidates the budget does not
+reach are not played.
+
+The model is fitted to what the other seat did in the match: each tick, each style's orders
+for the other seat at the previous tick are compared with the orders it gave (``mismatch``:
+the share of the ships sent on other routes), the mismatches summed with a decay of 0.9 a
+tick, and the style with the fewest plays the other seat (the greedy plan until one fits
+better). A seat best fitted by defence only (a turtle: it has only waited) is played as the
+hoarding style, its ships saved for large fleets. Before, the other seat was always the
+greedy plan, and a plan that waited 13 ticks and then attacked with 12 ships to spare won
+60% against ``hard`` (the planner over-extended: planets taken with one ship near a hoarder
+that picked them off). ``evaluate(handle)`` gives the candidates' scores as values in [-1, 1]
+(for ``duelhost analyse``), and values a played order that is not a candidate the same way
+(followed by the greedy plan).
 
 Budget (``duelhost.bots.budget``): a node is one simulated tick (``--bot-nodes N``:
-deterministic). ``hard``: the full budget, 30 ticks ahead; ``medium``: a tenth of it, 15 ticks
-ahead; ``easy``: the greedy bot.
+deterministic). ``hard``: the full budget, 30 ticks ahead (at 200 nodes: the six styles and
+waiting); ``medium``: a tenth of it, 15 ticks ahead (at 200 nodes: the greedy and hoarding
+styles); ``easy``: the greedy bot. Both planner levels fit the model.
 """
 
 from __future__ import annotations
