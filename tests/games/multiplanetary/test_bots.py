@@ -7,8 +7,20 @@ import pytest
 import duelhost
 from duelhost.bots import SeatHandle, available_bots, make_bot
 from duelhost.bots.budget import Budget, using
-from duelhost.games.multiplanetary.planner import WIN, rebuild, squash_score
+from duelhost.games.multiplanetary.planner import (
+    GREEDY,
+    HOARD,
+    STYLES,
+    TURTLE,
+    WIN,
+    PlannerBot,
+    mismatch,
+    plan,
+    rebuild,
+    squash_score,
+)
 from tests.bots.levels import play
+from tests.games.multiplanetary.helpers import new_state, tick, wait
 
 
 def test_levels_are_listed() -> None:
@@ -74,8 +86,9 @@ def test_evaluate_values_the_candidates_and_the_played_order() -> None:
 
 
 def test_evaluate_is_one_for_a_sure_win_and_minus_one_for_a_sure_loss() -> None:
-    """Seat 0 is left its home with no ships against every other planet with 100 each: seat
-    1's greedy plan takes it within the 30 simulated ticks whatever seat 0 orders."""
+    """Seat 0 is left its home with no ships against every other planet with 100 each: every
+    style of seat 1 that expands takes it within the 30 simulated ticks whatever seat 0
+    orders; the defence-only style only waits (nothing threatens seat 1), so it wins nothing."""
     state = _mid_game(5, 0)
     cells = [p["cell"] for p in state.view(0)["planets"]]
     state._owner = [0 if cell == "A1" else 1 for cell in cells]  # type: ignore[attr-defined]
@@ -84,7 +97,10 @@ def test_evaluate_is_one_for_a_sure_win_and_minus_one_for_a_sure_loss() -> None:
         losing = make_bot("hard", state.game, 0, 5).evaluate(SeatHandle(state, 0), played="wait")
         winning = make_bot("hard", state.game, 1, 5).evaluate(SeatHandle(state, 1))
     assert losing == {"wait": -1.0}  # its only order: it has no ship to send
-    assert winning and set(winning.values()) == {1.0}
+    assert winning["wait"] < 1.0
+    assert len(winning) > 1 and {value for text, value in winning.items() if text != "wait"} == {
+        1.0
+    }
 
 
 def test_a_score_becomes_a_value() -> None:
@@ -93,3 +109,31 @@ def test_a_score_becomes_a_value() -> None:
     assert squash_score(-150.0, 300.0) == pytest.approx(-0.462117, abs=1e-6)
     assert squash_score(0.0, 300.0) == 0.0
     assert squash_score(WIN, 300.0) == 1.0 and squash_score(-WIN, 300.0) == -1.0
+
+
+def test_mismatch_counts_the_ships_sent_on_other_routes() -> None:
+    assert mismatch("wait", "wait") == 0.0
+    assert mismatch("A1>C1 5", "A1>>C1 5") == 0.0  # the warp is not compared
+    assert mismatch("A1>C1 5", "wait") == 1.0
+    # 6 and 2 predicted, 4 played: |6 - 4| + |2 - 0| = 4 of the 8 + 4 ships sent.
+    assert mismatch("A1>C1 6; A1>C3 2", "A1>C1 4") == pytest.approx(1 / 3)
+
+
+def test_the_model_of_the_other_seat_is_fitted_to_its_submissions() -> None:
+    """Red (seat 0) waits five ticks (A1, size 5, makes 4 ships a tick: 20 ships), then waits
+    once more, which only the defence-only style predicts: Blue's planner plays it as the
+    hoarding plan. Then Red plays the greedy plan's orders: the greedy style's mismatches,
+    0.9 x 1 + 0, are now below the defence-only style's, 0.9 x 0 + 1."""
+    state = new_state()
+    wait(state, 5)
+    bot = make_bot("hard", state.game, 1, 0)
+    assert isinstance(bot, PlannerBot)
+    handle = SeatHandle(state, 1)
+    assert bot.model(rebuild(handle), handle.view()) == GREEDY  # nothing seen yet
+    red = plan(SeatHandle(state, 0), GREEDY)
+    assert red != "wait" and plan(SeatHandle(state, 0), STYLES[TURTLE]) == "wait"
+    tick(state)
+    assert bot.model(rebuild(handle), handle.view()) == HOARD
+    tick(state, red=plan(SeatHandle(state, 0), GREEDY))
+    assert bot.model(rebuild(handle), handle.view()) == GREEDY
+    assert bot.misses[0] == pytest.approx(0.9) and bot.misses[TURTLE] == pytest.approx(1.0)

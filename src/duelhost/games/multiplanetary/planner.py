@@ -1,28 +1,41 @@
-"""Multiplanetary Empire's planner levels: candidate orders simulated ahead with the engine.
+"""Multiplanetary Empire's planner levels: styles simulated ahead against a fitted opponent.
 
 Everything is public but the orders not yet processed (MP11), so the seat's view is a forward
 model: ``rebuild(handle)`` makes a match state with the view's planets (owners, garrisons,
 production phase), fleets in flight and tick, on the same map (sizes and cells; the starting
 owners and garrisons only serve the map check and are then replaced).
 
-Each tick the planner lists candidate orders for its seat: the greedy bot's plan at several
-reserves and aggressions (``tickplan.TickPlan``), its defence alone, and waiting. It plays each
-candidate against the greedy plan of the other seat, then both seats' greedy plans for
-``horizon`` more ticks, and scores the end: ships (on planets and in flight) plus production
-to come, mine minus theirs, a win or loss dominating. The best candidate is submitted; ties
-keep the earlier (the greedy plan first). Candidates the budget does not reach are not played.
-``evaluate(handle)`` gives the candidates' scores as values in [-1, 1] (for ``duelhost
-analyse``), and values a played order that is not a candidate the same way.
+Each tick the planner tries several *styles* for its seat, each a ``fleet`` plan (``plans.py``:
+the greedy plan, hoarding with fleets a dozen ships beyond the need, a middle way, attacking
+enemy planets first, a larger reserve, defence only), and waiting. A style is played as a
+policy: its orders now, then the same style for ``horizon`` more ticks, against a *model* of
+the other seat, and the end is scored: ships (on planets and in flight) plus production to
+come, mine minus theirs, a win or loss dominating. The first orders of the best style are
+submitted; ties keep the earlier (the greedy plan first). Candidates the budget does not
+reach are not played.
+
+The model is fitted to what the other seat did in the match: each tick, each style's orders
+for the other seat at the previous tick are compared with the orders it gave (``mismatch``:
+the share of the ships sent on other routes), the mismatches summed with a decay of 0.9 a
+tick, and the style with the fewest plays the other seat (the greedy plan until one fits
+better). A seat best fitted by defence only (a turtle: it has only waited) is played as the
+hoarding style, its ships saved for large fleets. Before, the other seat was always the
+greedy plan, and a plan that waited 13 ticks and then attacked with 12 ships to spare won
+60% against ``hard`` (the planner over-extended: planets taken with one ship near a hoarder
+that picked them off). ``evaluate(handle)`` gives the candidates' scores as values in [-1, 1]
+(for ``duelhost analyse``), and values a played order that is not a candidate the same way
+(followed by the greedy plan).
 
 Budget (``duelhost.bots.budget``): a node is one simulated tick (``--bot-nodes N``:
-deterministic). ``hard``: the full budget, 30 ticks ahead; ``medium``: a tenth of it, 15 ticks
-ahead; ``easy``: the greedy bot.
+deterministic). ``hard``: the full budget, 30 ticks ahead (at 200 nodes: the six styles and
+waiting); ``medium``: a tenth of it, 15 ticks ahead (at 200 nodes: the greedy and hoarding
+styles); ``easy``: the greedy bot. Both planner levels fit the model.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import Any
 
 from duelhost.bots.base import SeatHandle
 from duelhost.bots.budget import Budget, Clock, default, search_clock
@@ -30,8 +43,10 @@ from duelhost.bots.registry import register_bot
 from duelhost.core.errors import IllegalAction
 from duelhost.core.registry import Game
 from duelhost.games.multiplanetary.bots import GreedyMultiplanetaryBot
+from duelhost.games.multiplanetary.notation import parse_order_text, split_submission
+from duelhost.games.multiplanetary.plans import FLEET
 from duelhost.games.multiplanetary.rules import NEUTRAL, PERIOD, MultiplanetaryState
-from duelhost.games.multiplanetary.tickplan import RATE, TickPlan
+from duelhost.games.multiplanetary.tickplan import RATE
 
 GAME = "multiplanetary"
 WIN = 1e6
@@ -39,42 +54,55 @@ PRODUCTION_TICKS = 40
 """Ticks of production counted in the score beyond the horizon."""
 
 
-@dataclass(frozen=True)
-class Style:
-    """How a greedy plan is made: the share of a quiet planet kept home, whether it expands."""
+Params = tuple[float, ...]
+"""A ``fleet`` plan's parameters (``plans.py``): reserve, defend, margin, distance, enemy, wait."""
+NEVER = 1e9
+"""A ``wait`` that never comes: the plan only defends."""
 
-    reserve: float = 0.1
-    expand: bool = True
-    attack_only: bool = False
-
-
-STYLES = (
-    Style(),
-    Style(reserve=0.0),
-    Style(reserve=0.3),
-    Style(reserve=0.0, attack_only=True),
-    Style(expand=False),
+GREEDY: Params = (0.1, 1.0, 0.0, 1.0, 0.0, 0.0)
+"""The greedy plan (``tickplan.py``) as a ``fleet`` plan."""
+HOARD: Params = (0.25, 1.0, 12.0, 1.6, -0.35, 0.0)
+"""A quarter kept home, fleets a dozen ships beyond the need, the nearer targets first."""
+STYLES: tuple[Params, ...] = (
+    GREEDY,
+    HOARD,
+    (0.2, 1.0, 5.0, 1.3, 0.0, 0.0),
+    (0.0, 1.0, 2.0, 1.0, 1.5, 0.0),
+    (0.3, 1.0, 0.0, 1.0, 0.0, 0.0),
+    (0.1, 1.0, 0.0, 1.0, 0.0, NEVER),
 )
+"""The plans the planner tries for its seat and fits to the other: the greedy plan, hoarding,
+a middle way, attacking first, a larger reserve, defence only."""
+TURTLE = len(STYLES) - 1
+"""The defence-only model: a seat that has only waited is played as ``HOARD`` in rollouts
+(its ships are saved for something)."""
+DECAY = 0.9
+"""Each tick, the models' past mismatches count this much less."""
 
 
-def plan(handle: SeatHandle, style: Style) -> str:
-    """The greedy bot's orders for the seat, made in ``style``."""
-    made = TickPlan(handle)
-    made.defend()
-    if style.reserve != 0.1:
-        for cell in made.mine:
-            if made.incoming[cell][made.enemy] == 0:
-                ships = made.planets[cell]["ships"]
-                kept = int(ships * style.reserve) - ships // 10  # the greedy plan keeps a tenth
-                made.spare[cell] = max(0, made.spare[cell] - kept)
-    if style.attack_only:
-        for cell, planet in made.planets.items():
-            if planet["owner"] != made.enemy:
-                continue
-            made.send(cell, planet["ships"] + 1)
-    if style.expand:
-        made.expand()
-    return "; ".join(made.orders) or "wait"
+def plan(handle: SeatHandle, style: Params) -> str:
+    """The seat's orders now in ``style`` (a ``fleet`` plan)."""
+    return FLEET.choose(style, handle)
+
+
+def orders_of(text: str) -> dict[tuple[str, str], int]:
+    """A submission's ships per (source, destination) (quantum and standard warp alike)."""
+    found: dict[tuple[str, str], int] = {}
+    for part in split_submission(text):
+        source, destination, ships, _ = parse_order_text(part)
+        key = (source, destination)
+        found[key] = found.get(key, 0) + ships
+    return found
+
+
+def mismatch(predicted: str, played: str) -> float:
+    """How far a predicted submission is from the one played, in [0, 1]: the ships sent on
+    different routes over all the ships sent (0 when both wait)."""
+    a, b = orders_of(predicted), orders_of(played)
+    total = sum(a.values()) + sum(b.values())
+    if not total:
+        return 0.0
+    return sum(abs(a.get(key, 0) - b.get(key, 0)) for key in a.keys() | b.keys()) / total
 
 
 def rebuild(handle: SeatHandle) -> MultiplanetaryState:
@@ -142,15 +170,39 @@ def score(state: MultiplanetaryState, seat: int) -> float:
 
 
 class PlannerBot:
-    """A Multiplanetary level: the best of several candidate orders, each simulated ahead."""
+    """A Multiplanetary level: the best of several plans for its seat, each simulated ahead
+    against the plan fitted to the other seat."""
 
-    def __init__(self, name: str, game: Game, seat: int, budget: Budget, horizon: int) -> None:
+    def __init__(
+        self, name: str, game: Game, seat: int, budget: Budget, horizon: int, fitted: bool = True
+    ) -> None:
         self.name = name
         self.seat = seat
         self.budget = budget
         self.horizon = horizon
+        self.fitted = fitted
         self.last_value = 0.0
         """The best candidate's score at the horizon (for analysis)."""
+        self.misses = [0.0] * len(STYLES)
+        """Each style's mismatches with the other seat's submissions so far (decayed)."""
+        self._previous: MultiplanetaryState | None = None
+
+    def model(self, state: MultiplanetaryState, view: dict[str, Any]) -> Params:
+        """The plan the other seat is played by in rollouts: the style that best predicted its
+        submissions so far (ties: the earlier, the greedy plan first), after scoring each
+        style's prediction of the last tick's submission; a defence-only fit is ``HOARD``."""
+        if not self.fitted:
+            return GREEDY
+        previous = self._previous
+        if previous is not None and previous.tick == state.tick - 1:
+            played = "; ".join(view["last_orders"][1 - self.seat])
+            handle = SeatHandle(previous, 1 - self.seat)
+            for k, style in enumerate(STYLES):
+                self.misses[k] = DECAY * self.misses[k] + mismatch(plan(handle, style), played)
+        if previous is None or previous.tick != state.tick:
+            self._previous = state  # never changed: the simulations play on clones
+        best = min(range(len(STYLES)), key=lambda k: (self.misses[k], k))
+        return HOARD if best == TURTLE else STYLES[best]
 
     def act(self, handle: SeatHandle) -> str:
         best, best_value = self.scores(handle)[0]
@@ -160,29 +212,35 @@ class PlannerBot:
     def scores(self, handle: SeatHandle, played: str | None = None) -> list[tuple[str, float]]:
         """The candidates simulated, best first (a stable sort: ties keep the candidates' order,
         the greedy plan first), with their scores at the horizon; ``played``, when given and not
-        a candidate, is simulated too, budget or not. Candidates the budget does not reach and
-        orders that are not legal are left out."""
+        a candidate, is simulated too (followed by the greedy plan), budget or not. A candidate
+        is a style's orders now, followed by the same style; when two styles give the same
+        orders now, the better score counts. Candidates the budget does not reach and orders
+        that are not legal are left out."""
         clock = search_clock(self.budget)
-        other = 1 - self.seat
         state = rebuild(handle)
-        theirs = plan(SeatHandle(state, other), Style())
-        candidates: list[str] = []
+        model = self.model(state, handle.view())
+        theirs = plan(SeatHandle(state, 1 - self.seat), model)
+        best: dict[str, float] = {}
+        texts: list[str] = []
         for style in STYLES:
-            text = plan(handle, style)
-            if text not in candidates:
-                candidates.append(text)
-        if "wait" not in candidates:
-            candidates.append("wait")
-        found: list[tuple[str, float]] = []
-        for text in candidates:
-            if not clock.left and any(value > -float("inf") for _, value in found):
+            if not clock.left and any(value > -float("inf") for value in best.values()):
                 break
-            found.append((text, self.simulate(state, text, theirs, clock)))
-        if played is not None and played not in candidates:
-            found.append((played, self.simulate(state, played, theirs, clock)))
-        found = [(text, value) for text, value in found if value > -float("inf")]
+            text = plan(handle, style)
+            value = self.simulate(state, text, style, theirs, model, clock)
+            if text not in best:
+                texts.append(text)
+                best[text] = value
+            else:
+                best[text] = max(best[text], value)
+        if "wait" not in best and clock.left:
+            texts.append("wait")
+            best["wait"] = self.simulate(state, "wait", GREEDY, theirs, model, clock)
+        if played is not None and played not in best:
+            texts.append(played)
+            best[played] = self.simulate(state, played, GREEDY, theirs, model, clock)
+        found = [(text, best[text]) for text in texts if best[text] > -float("inf")]
         if not found:  # "wait" is always legal: only a view the rebuild got wrong
-            return [(candidates[0], -float("inf"))]
+            return [(texts[0], -float("inf"))]
         return sorted(found, key=lambda item: -item[1])
 
     def evaluate(self, handle: SeatHandle, played: str | None = None) -> dict[str, float]:
@@ -197,18 +255,28 @@ class PlannerBot:
         scale = max(1.0, material)
         return {text: squash_score(value, scale) for text, value in self.scores(handle, played)}
 
-    def simulate(self, state: MultiplanetaryState, mine: str, theirs: str, clock: Clock) -> float:
-        """Play ``mine`` and ``theirs`` now, then both greedy plans for the horizon."""
-        me, other = self.seat, 1 - self.seat
+    def simulate(
+        self,
+        state: MultiplanetaryState,
+        mine: str,
+        style: Params,
+        theirs: str,
+        model: Params,
+        clock: Clock,
+    ) -> float:
+        """Play ``mine`` and ``theirs`` now, then the seat's ``style`` and the other seat's
+        ``model`` for the horizon."""
+        me = self.seat
         trial = state.clone()
         assert isinstance(trial, MultiplanetaryState)
-        orders = {me: mine, other: theirs}
+        orders = {me: mine, 1 - me: theirs}
+        styles = {me: style, 1 - me: model}
         handles = (SeatHandle(trial, 0), SeatHandle(trial, 1))
         for step in range(self.horizon + 1):
             if trial.is_over:
                 break
             for seat in (0, 1):
-                text = orders[seat] if step == 0 else plan(handles[seat], Style())
+                text = orders[seat] if step == 0 else plan(handles[seat], styles[seat])
                 try:
                     trial.submit(seat, text)
                 except IllegalAction:

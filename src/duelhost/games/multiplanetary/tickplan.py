@@ -23,6 +23,8 @@ from duelhost.bots.base import SeatHandle
 
 RATE = {1: 0.25, 2: 0.5, 3: 1.0, 4: 2.0, 5: 4.0}
 """Ships per tick of each size before doubling (MP6)."""
+TRAVEL: dict[tuple[str, str], int] = {}
+"""Standard-warp ticks by (source, destination) cells, as the ``travel_ticks`` helper gave them."""
 
 
 class TickPlan:
@@ -47,7 +49,15 @@ class TickPlan:
         self.orders: list[str] = []
 
     def ticks(self, source: str, destination: str) -> int:
-        return int(self.handle.helper("travel_ticks", source, destination, False))
+        """Standard-warp ticks between two planets: the helper's, remembered (they depend on
+        the two cells only, MP2)."""
+        key = (source, destination)
+        found = TRAVEL.get(key)
+        if found is None:
+            found = TRAVEL[key] = int(
+                self.handle.helper("travel_ticks", source, destination, False)
+            )
+        return found
 
     def defend(self) -> None:
         """Reserve what each threatened planet needs; ask the nearest planets for any lack."""
@@ -71,8 +81,10 @@ class TickPlan:
 
     def expand(self) -> None:
         """Take the other planets best first by production per (ships needed + travel)."""
-        targets = [(RATE[planet["size"]] / (need + distance), cell, need)
-                   for cell, planet, distance, need in self.wanted()]
+        targets = [
+            (RATE[planet["size"]] / (need + distance), cell, need)
+            for cell, planet, distance, need in self.wanted()
+        ]
         for _, cell, need in sorted(targets, reverse=True):
             self.send(cell, need)
 
