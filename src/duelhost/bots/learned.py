@@ -22,7 +22,6 @@ from typing import Any
 
 import numpy as np
 
-import duelhost
 from duelhost.bots.base import Bot, SeatHandle
 from duelhost.bots.budget import Budget, using
 from duelhost.bots.exploit import EVALUATION_BASE, Exploit, Progress, Settings, measure_player
@@ -168,7 +167,6 @@ def find_learned(
     file, written by the caller) and measure it on fresh evaluation seeds."""
     if steps < 1:
         raise ConfigError(f"the learned response's steps must be at least 1, got {steps}")
-    duelhost.load(game.name, **game.options)
     model = train(game, bot, nodes, steps, settings.seed)
     policy = out.with_name(out.name.removesuffix(".json") + POLICY_SUFFIX)
     model.save(policy)
