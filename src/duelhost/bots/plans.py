@@ -8,18 +8,24 @@ submissions, with no randomness: the same view gives the same submission, as a p
 following a plan would play. ``duelhost exploit`` (``duelhost.bots.exploit``) searches a
 family's parameters for the plan that beats a bot most often and writes it as a JSON file;
 the bot name ``plan:FILE`` plays that file in ``duelhost play`` and ``duelhost tournament``.
+
+Besides a game's families, a plan may be of a *kind* that holds for every game
+(``register_kind``): its ``data`` then says how it plays (``observed``: a table of responses,
+``duelhost.bots.observed``; ``policy``: a trained policy saved next to the plan file,
+``duelhost.bots.learned``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from duelhost.bots.base import SeatHandle
+from duelhost.bots.base import Bot, SeatHandle
 from duelhost.core.errors import ConfigError
+from duelhost.core.state import Game
 
 PLAN_PREFIX = "plan:"
 """A bot name ``plan:FILE`` is the plan written in FILE (``Plan.save``)."""
@@ -71,9 +77,13 @@ class Plan:
     options: dict[str, Any] = field(default_factory=dict)
     found: dict[str, Any] = field(default_factory=dict)
     """How the plan was found and measured (the exploit search's report)."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """What a plan of a kind (``register_kind``) plays from: a table, a policy file's name."""
+    folder: Path | None = field(default=None, compare=False)
+    """The folder of the file the plan was loaded from (a policy file lies there)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": PLAN_FORMAT,
             "game": self.game,
             "family": self.family,
@@ -81,6 +91,9 @@ class Plan:
             "options": self.options,
             "found": self.found,
         }
+        if self.data:
+            data["data"] = self.data
+        return data
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
@@ -99,9 +112,10 @@ class Plan:
             raise ConfigError("a plan names its game and family as text")
         options = data.get("options", {})
         found = data.get("found", {})
-        if not isinstance(options, dict) or not isinstance(found, dict):
-            raise ConfigError("a plan's options and found must be objects")
-        return cls(game, family, tuple(float(p) for p in params), options, found)
+        table = data.get("data", {})
+        if not all(isinstance(part, dict) for part in (options, found, table)):
+            raise ConfigError("a plan's options, found and data must be objects")
+        return cls(game, family, tuple(float(p) for p in params), options, found, table)
 
     @classmethod
     def load(cls, path: Path) -> Plan:
@@ -111,7 +125,7 @@ class Plan:
             raise ConfigError(f"cannot read the plan {str(path)!r}: {error.strerror}") from None
         except ValueError as error:
             raise ConfigError(f"the plan {str(path)!r} is not JSON: {error}") from None
-        return cls.from_dict(data)
+        return replace(cls.from_dict(data), folder=path.parent)
 
 
 class PlanBot:
@@ -131,13 +145,31 @@ class PlanBot:
         return self.family.choose(self.params, seat)
 
 
-def plan_bot(plan: Plan, game: str, name: str) -> PlanBot:
-    """The bot playing ``plan`` in a match of ``game``; ConfigError if it is another game's
-    or its family is unknown."""
+KindFactory = Callable[[Plan, str, "Game | None"], Bot]
+"""``factory(plan, name, game)`` makes the bot of a plan of one kind (every game) for a match
+of ``game`` (None: not known yet)."""
+_KINDS: dict[str, KindFactory] = {}
+
+
+def register_kind(kind: str, factory: KindFactory) -> None:
+    """Declare a kind of plan that holds for every game (played from the plan's ``data``)."""
+    _KINDS[kind] = factory
+
+
+def plan_bot(plan: Plan, game: str, name: str, match: Game | None = None) -> Bot:
+    """The bot playing ``plan`` in a match of ``game`` (``match``: the game with its options,
+    when known, for a plan that checks them); ConfigError if it is another game's or its
+    family is unknown."""
     if plan.game != game:
         raise ConfigError(f"the plan is for {plan.game}, not {game}")
+    if plan.family in _KINDS:
+        return _KINDS[plan.family](plan, name, match)
     family = _FAMILIES.get(game, {}).get(plan.family)
     if family is None:
         known = ", ".join(sorted(_FAMILIES.get(game, {}))) or "none"
-        raise ConfigError(f"{game} has no plan family {plan.family!r}; its families: {known}")
+        kinds = ", ".join(sorted(_KINDS))
+        raise ConfigError(
+            f"{game} has no plan family {plan.family!r}; its families: {known}; "
+            f"the kinds of plan of every game: {kinds}"
+        )
     return PlanBot(family, plan.params, name)

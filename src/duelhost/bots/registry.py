@@ -88,7 +88,7 @@ def make_bot(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
     _discover_for(game.name)
     if name.startswith(PLAN_PREFIX):
         plan = Plan.load(Path(name.removeprefix(PLAN_PREFIX)))
-        return plan_bot(plan, game.name, name)
+        return plan_bot(plan, game.name, name, game)
     by_game = _BOTS.get(name, {})
     factory = by_game.get(game.name) or by_game.get(None)
     if factory is None:
