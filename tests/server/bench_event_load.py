@@ -37,8 +37,9 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="duelhost-event-bench-"))
     db = args.db or f"sqlite:///{folder / 'bench.sqlite3'}"
-    server = Server(db, free_port(), ("--max-matches-per-client", "100000",
-                                      "--requests-per-second", "100000"))
+    server = Server(
+        db, free_port(), ("--max-matches-per-client", "100000", "--requests-per-second", "100000")
+    )
     try:
         asyncio.run(run(server.url, args))
     except Exception:
@@ -78,8 +79,13 @@ async def play(client: httpx.AsyncClient, event_id: str, key: str, every: float)
         fleets = state["view"].get("fleets", {}).get(str(seat), {})
         legal = [size for size, count in fleets.items() if count]
         if seat in state["to_act"] and legal:
-            await call(client, "POST", f"/api/matches/{match_id}/submissions",
-                       headers=bearer(token), json={"text": random.choice(legal)})
+            await call(
+                client,
+                "POST",
+                f"/api/matches/{match_id}/submissions",
+                headers=bearer(token),
+                json={"text": random.choice(legal)},
+            )
             bids += 1
         await asyncio.sleep(every)
 
@@ -91,33 +97,50 @@ def bearer(key: str) -> dict[str, str]:
 async def run(url: str, args: argparse.Namespace) -> None:
     limits = httpx.Limits(max_connections=100)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
-        entrants = [{"name": f"Guest {k}", "kind": "guest", "rating": 3000 - k}
-                    for k in range(args.boards)]
-        entrants += [{"name": f"Bot {k}", "kind": "bot", "bot": "random", "rating": 1000 - k}
-                     for k in range(args.boards)]
-        made = (await client.post("/api/events", json={
-            "format": "swiss", "game": "goofspiel", "rounds": 1,
-            "options": {"galaxies": args.galaxies}, "clock": {"seconds": 60},
-            "entrants": entrants})).json()
+        entrants = [
+            {"name": f"Guest {k}", "kind": "guest", "rating": 3000 - k} for k in range(args.boards)
+        ]
+        entrants += [
+            {"name": f"Bot {k}", "kind": "bot", "bot": "random", "rating": 1000 - k}
+            for k in range(args.boards)
+        ]
+        made = (
+            await client.post(
+                "/api/events",
+                json={
+                    "format": "swiss",
+                    "game": "goofspiel",
+                    "rounds": 1,
+                    "options": {"galaxies": args.galaxies},
+                    "clock": {"seconds": 60},
+                    "entrants": entrants,
+                },
+            )
+        ).json()
         event_id, host = made["id"], made["host_key"]
         began = time.monotonic()
         await client.post(f"/api/events/{event_id}/start", headers=bearer(host))
         paired = time.monotonic() - began
-        players = [asyncio.create_task(play(client, event_id, e["key"], args.every))
-                   for e in made["entrants"].values()]
+        players = [
+            asyncio.create_task(play(client, event_id, e["key"], args.every))
+            for e in made["entrants"].values()
+        ]
         created = most = 0.0
         while not all(p.done() for p in players):
-            boards = (await call(client, "GET", f"/api/events/{event_id}/boards",
-                                 headers=bearer(host)))["boards"]
+            boards = (
+                await call(client, "GET", f"/api/events/{event_id}/boards", headers=bearer(host))
+            )["boards"]
             if not created and len(boards) == args.boards:
                 created = time.monotonic() - began
             most = max(most, sum(1 for b in boards if not b.get("over")))
             await asyncio.sleep(1.0)
         bids = sum(p.result() for p in players)
         stats = (await client.get("/api/stats")).json()
-        print(f"{args.boards} boards: round paired in {paired:.2f} s, all matches created by "
-              f"{created:.1f} s, at most {most:.0f} on at once, all over at "
-              f"{time.monotonic() - began:.1f} s; {bids} bids; ack latency {stats['ack_ms']}")
+        print(
+            f"{args.boards} boards: round paired in {paired:.2f} s, all matches created by "
+            f"{created:.1f} s, at most {most:.0f} on at once, all over at "
+            f"{time.monotonic() - began:.1f} s; {bids} bids; ack latency {stats['ack_ms']}"
+        )
 
 
 if __name__ == "__main__":

@@ -28,16 +28,21 @@ def pg(postgres_database: str) -> Iterator[str]:
 
 def director_url(engine: Any, event_id: str) -> str | None:
     with engine.connect() as connection:
-        row = connection.execute(text(
-            "SELECT nodes.url FROM leases JOIN nodes ON nodes.id = leases.owner "
-            "WHERE leases.match_id = :key"), {"key": f"event:{event_id}"}).first()
+        row = connection.execute(
+            text(
+                "SELECT nodes.url FROM leases JOIN nodes ON nodes.id = leases.owner "
+                "WHERE leases.match_id = :key"
+            ),
+            {"key": f"event:{event_id}"},
+        ).first()
     return None if row is None else str(row.url)
 
 
 def log_entries(engine: Any, event_id: str) -> list[dict[str, Any]]:
     with engine.connect() as connection:
-        rows = connection.execute(text(
-            "SELECT entry FROM event_log WHERE event_id = :e ORDER BY seq"), {"e": event_id})
+        rows = connection.execute(
+            text("SELECT entry FROM event_log WHERE event_id = :e ORDER BY seq"), {"e": event_id}
+        )
         return [json.loads(r.entry) for r in rows]
 
 
@@ -49,12 +54,25 @@ def test_sigkill_of_the_directors_process_at_a_pairing_loses_and_doubles_no_roun
     servers.extend(started)
     a, b = started
     entrants = [{"name": f"Bot {k}", "kind": "bot", "bot": "random"} for k in range(8)]
-    made = httpx.post(f"{a.url}/api/events", timeout=30, json={
-        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 1}, "rounds": 3,
-        "clock": {"seconds": 5}, "auto": True, "entrants": entrants}).json()
+    made = httpx.post(
+        f"{a.url}/api/events",
+        timeout=30,
+        json={
+            "format": "swiss",
+            "game": "goofspiel",
+            "options": {"galaxies": 1},
+            "rounds": 3,
+            "clock": {"seconds": 5},
+            "auto": True,
+            "entrants": entrants,
+        },
+    ).json()
     event_id, key = made["id"], made["host_key"]
-    started_event = httpx.post(f"{a.url}/api/events/{event_id}/start", timeout=30,
-                               headers={"Authorization": f"Bearer {key}"})
+    started_event = httpx.post(
+        f"{a.url}/api/events/{event_id}/start",
+        timeout=30,
+        headers={"Authorization": f"Bearer {key}"},
+    )
     assert started_event.status_code == 200, started_event.text
     engine = create_engine(pg)
     deadline = time.monotonic() + 60

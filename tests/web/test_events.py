@@ -21,9 +21,20 @@ from tests.web.conftest import SHOTS, TIMEOUT_MS, Watch
 @pytest.fixture(scope="module")
 def pg_server(postgres_database: str) -> Iterator[Server]:
     empty_postgres(postgres_database)
-    started = Server(postgres_database, free_port(), (
-        "--max-matches-per-client", "10000", "--requests-per-second", "10000",
-        "--max-live-per-client", "10000", "--replays-per-minute", "10000"))
+    started = Server(
+        postgres_database,
+        free_port(),
+        (
+            "--max-matches-per-client",
+            "10000",
+            "--requests-per-second",
+            "10000",
+            "--max-live-per-client",
+            "10000",
+            "--replays-per-minute",
+            "10000",
+        ),
+    )
     yield started
     started.kill()
 
@@ -40,8 +51,9 @@ def open_page(browser: Any, pg_server: Server) -> Iterator[Callable[..., Any]]:
 
     def opened(url: str, width: int = 1280, height: int = 800, context: Any = None) -> Any:
         if context is None:
-            context = browser.new_context(viewport={"width": width, "height": height},
-                                          color_scheme="light")
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, color_scheme="light"
+            )
             context.set_default_timeout(TIMEOUT_MS)
             contexts.append(context)
         page = context.new_page()
@@ -73,8 +85,11 @@ def post(server: Server, path: str, body: Any = None, key: str | None = None) ->
 
 
 def event_of(server: Server, event_id: str, key: str) -> dict[str, Any]:
-    data: dict[str, Any] = httpx.get(f"{server.url}/api/events/{event_id}", timeout=30,
-                                     headers={"Authorization": f"Bearer {key}"}).json()
+    data: dict[str, Any] = httpx.get(
+        f"{server.url}/api/events/{event_id}",
+        timeout=30,
+        headers={"Authorization": f"Bearer {key}"},
+    ).json()
     return data
 
 
@@ -82,8 +97,10 @@ def open_game(event_page: Any, number: int) -> None:
     """The entrant's page shows its game of round ``number``: open it (taking the seat)."""
     event_page.wait_for_function(
         "n => { const a = document.getElementById('my-game');"
-        " return a && a.textContent.includes('round ' + n + ','); }", arg=number,
-        timeout=60_000)
+        " return a && a.textContent.includes('round ' + n + ','); }",
+        arg=number,
+        timeout=60_000,
+    )
     event_page.click("#my-game")
     event_page.wait_for_function("() => window.duelhost && window.duelhost.renders > 0")
 
@@ -94,8 +111,7 @@ def resign(game_page: Any) -> None:
     deadline = time.monotonic() + 60
     while not game_page.evaluate("!!(window.duelhost.frame && window.duelhost.frame.is_over)"):
         assert time.monotonic() < deadline, "the game did not end"
-        if game_page.evaluate("window.duelhost.frame && window.duelhost.frame.phase") \
-                == "playing":
+        if game_page.evaluate("window.duelhost.frame && window.duelhost.frame.phase") == "playing":
             game_page.click("#resign")
             game_page.click("#resign")
         time.sleep(0.3)
@@ -125,20 +141,47 @@ def assert_swiss_tiebreaks(event: dict[str, Any]) -> None:
         assert line["tiebreaks"]["buchholz_cut1"] == sum(opponents) - min(opponents)
         assert line["tiebreaks"]["sonneborn_berger"] == sum(points[o] * p for o, p in games)
         assert line["wins"] == sum(p == 1.0 for _, p in games)
-    order = [(-line["points"], -line["tiebreaks"]["buchholz_cut1"],
-              -line["tiebreaks"]["sonneborn_berger"]) for line in event["standings"]]
+    order = [
+        (
+            -line["points"],
+            -line["tiebreaks"]["buchholz_cut1"],
+            -line["tiebreaks"]["sonneborn_berger"],
+        )
+        for line in event["standings"]
+    ]
     assert order == sorted(order)
 
 
-def test_a_swiss_with_bots_and_two_browser_players(pg_server: Server,
-                                                   open_page: Callable[..., Any]) -> None:
-    entrants = [{"name": "Ann", "kind": "guest", "rating": 1700},
-                {"name": "Ben", "kind": "guest", "rating": 1650}]
-    entrants += [{"name": f"Bot {k}", "kind": "bot", "bot": ("random", "easy")[k % 2],
-                  "rating": 1500 - 10 * k} for k in range(6)]
-    made = post(pg_server, "/api/events", {
-        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 7}, "rounds": 5,
-        "clock": {"seconds": 30}, "auto": True, "entrants": entrants, "name": "DM night"})
+def test_a_swiss_with_bots_and_two_browser_players(
+    pg_server: Server, open_page: Callable[..., Any]
+) -> None:
+    entrants = [
+        {"name": "Ann", "kind": "guest", "rating": 1700},
+        {"name": "Ben", "kind": "guest", "rating": 1650},
+    ]
+    entrants += [
+        {
+            "name": f"Bot {k}",
+            "kind": "bot",
+            "bot": ("random", "easy")[k % 2],
+            "rating": 1500 - 10 * k,
+        }
+        for k in range(6)
+    ]
+    made = post(
+        pg_server,
+        "/api/events",
+        {
+            "format": "swiss",
+            "game": "goofspiel",
+            "options": {"galaxies": 7},
+            "rounds": 5,
+            "clock": {"seconds": 30},
+            "auto": True,
+            "entrants": entrants,
+            "name": "DM night",
+        },
+    )
     event_id, key = made["id"], made["host_key"]
     players = [open_page(made["entrants"][eid]["url"]) for eid in ("ann", "ben")]
     post(pg_server, f"/api/events/{event_id}/start", key=key)
@@ -155,8 +198,9 @@ def test_a_swiss_with_bots_and_two_browser_players(pg_server: Server,
     # The browser players resigned every game they played: they scored only against each
     # other (one of them won that game) or by a bye (none: 8 entrants).
     human_points = lines["ann"]["points"] + lines["ben"]["points"]
-    met = any({p["first"], p["second"]} == {"ann", "ben"}
-              for r in event["rounds"] for p in r["pairings"])
+    met = any(
+        {p["first"], p["second"]} == {"ann", "ben"} for r in event["rounds"] for p in r["pairings"]
+    )
     assert human_points == (1.0 if met else 0.0)
     assert sum(line["points"] for line in lines.values()) == 20.0
     ranks = [line["rank"] for line in event["standings"]]
@@ -171,11 +215,22 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     pg_server: Server, open_page: Callable[..., Any]
 ) -> None:
     entrants = [{"name": "Ann", "kind": "guest", "rating": 1800}]
-    entrants += [{"name": f"Bot {k}", "kind": "bot", "bot": "random", "rating": 1500 - k}
-                 for k in range(3)]
-    made = post(pg_server, "/api/events", {
-        "format": "swiss", "game": "goofspiel", "options": {"galaxies": 1}, "rounds": 2,
-        "clock": {"seconds": 120}, "entrants": entrants, "name": "Console night"})
+    entrants += [
+        {"name": f"Bot {k}", "kind": "bot", "bot": "random", "rating": 1500 - k} for k in range(3)
+    ]
+    made = post(
+        pg_server,
+        "/api/events",
+        {
+            "format": "swiss",
+            "game": "goofspiel",
+            "options": {"galaxies": 1},
+            "rounds": 2,
+            "clock": {"seconds": 120},
+            "entrants": entrants,
+            "name": "Console night",
+        },
+    )
     event_id, key = made["id"], made["host_key"]
     console = open_page(f"/events/{event_id}/host#key={key}")
     console.click("#start")
@@ -187,8 +242,13 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     console.click("#forbid")
     console.wait_for_selector(".note.refusal:has-text('choose two different entrants')")
     console.select_option("#forbid-b", index=1)
-    assert not [a for a in httpx.get(f"{pg_server.url}/api/events/{event_id}/record",
-                                     timeout=30).json()["actions"] if a["kind"] == "forbid"]
+    assert not [
+        a
+        for a in httpx.get(f"{pg_server.url}/api/events/{event_id}/record", timeout=30).json()[
+            "actions"
+        ]
+        if a["kind"] == "forbid"
+    ]
     # Every board a live thumbnail drawn by the game's own board; one click on it spectates.
     console.wait_for_selector(".eboard .thumb.drawn svg")
     ann = open_page(made["entrants"]["ann"]["url"])
@@ -221,8 +281,9 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
         time.sleep(0.2)
     assert len(judged) == 1 and judged[0]["reason"] == "Ann's opponent left the hall"
     assert judged[0]["outcome"] == ("1-0" if judged[0]["first"] == "ann" else "0-1")
-    record = httpx.get(f"{pg_server.url}/api/matches/{judged[0]['match_id']}/record",
-                       timeout=30).json()
+    record = httpx.get(
+        f"{pg_server.url}/api/matches/{judged[0]['match_id']}/record", timeout=30
+    ).json()
     assert record["ended"]["kind"] == "adjudicate" and len(record["pauses"]) == 1
     shoot(console, "event-console-1280")
     small_console = open_page(f"/events/{event_id}/host#key={key}", width=400)
@@ -230,7 +291,8 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     # At 400 px the console's name is whole in the top bar (not cut to "C…").
     assert small_console.evaluate(
         "(() => { const t = document.getElementById('title');"
-        " return t.textContent.startsWith('Console: ') && t.scrollWidth <= t.clientWidth; })()")
+        " return t.textContent.startsWith('Console: ') && t.scrollWidth <= t.clientWidth; })()"
+    )
     shoot(small_console, "event-console-400")
     audience = open_page(f"/events/{event_id}")
     audience.wait_for_selector(".eboard .thumb.drawn svg")
@@ -261,8 +323,12 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     console.click("#save-settings")
     console.wait_for_selector(".note.ok")
     bots_game = next(g for g in games if not g.get("adjudicated"))
-    assert httpx.get(f"{pg_server.url}/api/matches/{bots_game['match_id']}",
-                     timeout=30).json()["delayed"] == 600
+    assert (
+        httpx.get(f"{pg_server.url}/api/matches/{bots_game['match_id']}", timeout=30).json()[
+            "delayed"
+        ]
+        == 600
+    )
     spectator = open_page(f"/watch/{bots_game['match_id']}")
     spectator.wait_for_function("() => window.duelhost?.frame")
     assert spectator.evaluate("window.duelhost.frame.is_over") is False

@@ -119,8 +119,9 @@ def test_each_page_is_drawn_and_timed(server: Server, pages: Any) -> None:
     # loads a page's modules and one game's board only when that page needs them).
     figures["client_bytes_all_files"] = sum(f.stat().st_size for f in client_files())
     loaded = {name: page["client_bytes"] for name, page in figures["pages"].items()}
-    print(f"client JS+CSS loaded per page: {loaded}; all files: "
-          f"{figures['client_bytes_all_files']}")
+    print(
+        f"client JS+CSS loaded per page: {loaded}; all files: {figures['client_bytes_all_files']}"
+    )
     assert all(size > 10_000 for size in loaded.values()), loaded  # the measure sees the files
     heavy = {name: size for name, size in loaded.items() if size >= BUDGET}
     assert not heavy, f"pages over the {BUDGET}-byte budget of JS and CSS: {heavy}"

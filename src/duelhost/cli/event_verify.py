@@ -37,16 +37,16 @@ class EventVerification:
     adjudicated: list[str] = field(default_factory=list)
 
 
-def check_event(
-    data: dict[str, Any], check_record: Callable[[Any], Checked]
-) -> EventVerification:
+def check_event(data: dict[str, Any], check_record: Callable[[Any], Checked]) -> EventVerification:
     """Check an event record and the match records it bundles, each with ``check_record``
     (``duelhost verify``'s check of one match record)."""
     record = EventRecord.from_json(data)
     matches = data.get("matches")
     if not isinstance(matches, dict):
-        raise ConfigError("the event record bundles no match records ('matches'): take it "
-                          "from GET /api/events/{id}/record")
+        raise ConfigError(
+            "the event record bundles no match records ('matches'): take it "
+            "from GET /api/events/{id}/record"
+        )
     found = EventVerification(VerifyReport((), 0, 0, 0))
 
     def check_match(game: Game) -> str | None:
@@ -76,14 +76,18 @@ def _compare_result(game: Game, match: dict[str, Any], found: EventVerification)
             return f"the match ended by the no-show rule, the event says {outcome.value}"
         return None
     if outcome.played and outcome.winner() != result.get("winner"):
-        return (f"the match record's winner is {result.get('winner')}, the event's result is "
-                f"{outcome.value}")
+        return (
+            f"the match record's winner is {result.get('winner')}, the event's result is "
+            f"{outcome.value}"
+        )
     if reason.startswith("adjudicated: "):
         if not game.adjudicated:
             return "the match was adjudicated, the event does not say so"
-        found.adjudicated.append(f"match {game.match_id} ({game.first} - {game.second}, "
-                                 f"{outcome.value}): adjudicated by the host: "
-                                 f"{reason.removeprefix('adjudicated: ')}")
+        found.adjudicated.append(
+            f"match {game.match_id} ({game.first} - {game.second}, "
+            f"{outcome.value}): adjudicated by the host: "
+            f"{reason.removeprefix('adjudicated: ')}"
+        )
     elif outcome is Outcome.BOTH_FORFEIT and not reason.startswith("abandoned"):
         return "a double forfeit, but the match was not abandoned"
     return None

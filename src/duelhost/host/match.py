@@ -237,8 +237,11 @@ class Match:
         """The game's result; an abandoned match has no winner and says why it ended."""
         if self.adjudicated is not None:
             judged = self.adjudicated
-            return {**self.state.result, "winner": judged["winner"],
-                    "reason": f"adjudicated: {judged['reason']}"}
+            return {
+                **self.state.result,
+                "winner": judged["winner"],
+                "reason": f"adjudicated: {judged['reason']}",
+            }
         if self.abandoned is None:
             return self.state.result
         return {**self.state.result, "winner": None, "reason": f"abandoned: {self.abandoned}"}
@@ -482,8 +485,10 @@ class Match:
                 "extended or drawn (its views and its record can still be read)"
             )
         if self.paused_at is not None:
-            raise IllegalAction("the match is paused by the event's host: its clocks are "
-                                "stopped and nothing can be submitted until it resumes")
+            raise IllegalAction(
+                "the match is paused by the event's host: its clocks are "
+                "stopped and nothing can be submitted until it resumes"
+            )
         if not self.started:
             raise IllegalAction(
                 "the match has not started: its clock starts at its set start time"

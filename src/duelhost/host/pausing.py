@@ -49,8 +49,9 @@ def act(match: Hosted, kind: str, now: float, fields: dict[str, Any], step: Step
 def _adjudication(fields: dict[str, Any], now: float) -> LogEntry:
     winner, reason = fields.get("winner"), fields.get("reason")
     if winner not in (0, 1, None) or isinstance(winner, bool):
-        raise IllegalAction(f"an adjudication's winner is seat 0, seat 1 or null (a draw), "
-                            f"not {winner!r}")
+        raise IllegalAction(
+            f"an adjudication's winner is seat 0, seat 1 or null (a draw), not {winner!r}"
+        )
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
         raise IllegalAction(f"an adjudication needs a reason (1 to {MAX_REASON} characters)")
     return LogEntry(type="adjudicate", winner=winner, reason=reason.strip(), time=now)
@@ -69,10 +70,13 @@ def note(match: Hosted, entry: LogEntry, seq: int, time: float) -> None:
         match.paused_at = None
         match.last_touch = time
         match.pauses[-1]["to"] = time
-        match.book.notice(seq, None, {"type": "resume", "time": time,
-                                      "deadline": match.timekeeper.deadline})
+        match.book.notice(
+            seq, None, {"type": "resume", "time": time, "deadline": match.timekeeper.deadline}
+        )
     else:
         match.paused_at = None
         match.adjudicated = {
-            "winner": entry["winner"], "reason": entry["reason"], "time": time,
+            "winner": entry["winner"],
+            "reason": entry["reason"],
+            "time": time,
         }

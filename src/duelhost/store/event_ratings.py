@@ -36,29 +36,36 @@ class SeriesDue:
     accounts: tuple[str, str]
 
     def to_json(self) -> dict[str, Any]:
-        return {"matches": list(self.matches), "pool": self.pool,
-                "accounts": list(self.accounts)}
+        return {"matches": list(self.matches), "pool": self.pool, "accounts": list(self.accounts)}
 
 
-def counted_games(connection: Connection, due: SeriesDue,
-                  bots: list[tuple[str, str]] | None = None) -> tuple[list[str], tuple[int, int]]:
+def counted_games(
+    connection: Connection, due: SeriesDue, bots: list[tuple[str, str]] | None = None
+) -> tuple[list[str], tuple[int, int]]:
     """The series' games that count for its rating, and each side's wins among them (the
     ``(game, bot)`` of each bot seat of those games added to ``bots``)."""
     ids = list(due.matches)
-    rows = {r.id: r for r in connection.execute(
-        select(matches.c.id, matches.c.game, matches.c.seats, matches.c.result, matches.c.over)
-        .where(matches.c.id.in_(ids)))}
+    rows = {
+        r.id: r
+        for r in connection.execute(
+            select(
+                matches.c.id, matches.c.game, matches.c.seats, matches.c.result, matches.c.over
+            ).where(matches.c.id.in_(ids))
+        )
+    }
     holders: dict[str, dict[int, str | None]] = {}
     for match_id, seat, account in connection.execute(
-        select(seat_holders.c.match_id, seat_holders.c.seat, seat_holders.c.account_id)
-        .where(seat_holders.c.match_id.in_(ids))
+        select(seat_holders.c.match_id, seat_holders.c.seat, seat_holders.c.account_id).where(
+            seat_holders.c.match_id.in_(ids)
+        )
     ):
         holders.setdefault(match_id, {})[int(seat)] = account
     acted: dict[str, set[int]] = {}
     for match_id, text in connection.execute(
         select(match_log.c.match_id, match_log.c.entry).where(
             match_log.c.match_id.in_(ids),
-            or_(*(match_log.c.entry.like(f'%"type":"{kind}"%') for kind in rules.DECISIONS)))
+            or_(*(match_log.c.entry.like(f'%"type":"{kind}"%') for kind in rules.DECISIONS)),
+        )
     ):
         acted.setdefault(match_id, set()).update(rules.acted_in_log([json.loads(text)]))
     counted: list[str] = []
@@ -76,8 +83,11 @@ def counted_games(connection: Connection, due: SeriesDue,
             continue
         counted.append(match_id)
         if bots is not None:
-            bots += [(row.game, str(s["bot"])) for s in json.loads(row.seats)
-                     if s.get("kind") == "bot" and s.get("bot")]
+            bots += [
+                (row.game, str(s["bot"]))
+                for s in json.loads(row.seats)
+                if s.get("kind") == "bot" and s.get("bot")
+            ]
         winner = result.get("winner")
         if winner in (0, 1):
             wins[players[winner]] += 1
@@ -94,8 +104,10 @@ def rate_event_series(connection: Connection, due: SeriesDue) -> list[dict[str, 
     if not counted:
         return []
     done = connection.execute(
-        select(func.count()).select_from(rating_changes)
-        .where(rating_changes.c.match_id == counted[-1])).scalar()
+        select(func.count())
+        .select_from(rating_changes)
+        .where(rating_changes.c.match_id == counted[-1])
+    ).scalar()
     if done:
         return []
     end = connection.execute(
@@ -105,8 +117,9 @@ def rate_event_series(connection: Connection, due: SeriesDue) -> list[dict[str, 
     return rate_series(connection, counted, due.pool, due.accounts, wins, float(end or 0.0))
 
 
-def standings_in_pool(engine: Engine, account_ids: Iterable[str],
-                      pool: str) -> dict[str, tuple[float, int]]:
+def standings_in_pool(
+    engine: Engine, account_ids: Iterable[str], pool: str
+) -> dict[str, tuple[float, int]]:
     """Each of these accounts' rating and number of rated games in ``pool`` (an account with
     no rating there is left out)."""
     ids = sorted(set(account_ids))
@@ -114,6 +127,8 @@ def standings_in_pool(engine: Engine, account_ids: Iterable[str],
         return {}
     with engine.connect() as connection:
         rows = connection.execute(
-            select(ratings.c.account_id, ratings.c.rating, ratings.c.games)
-            .where(ratings.c.pool == pool, ratings.c.account_id.in_(ids))).all()
+            select(ratings.c.account_id, ratings.c.rating, ratings.c.games).where(
+                ratings.c.pool == pool, ratings.c.account_id.in_(ids)
+            )
+        ).all()
     return {r.account_id: (float(r.rating), int(r.games)) for r in rows}

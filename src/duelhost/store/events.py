@@ -49,13 +49,24 @@ class EventStore:
     def create(self, row: EventRow, entry: dict[str, Any]) -> None:
         """Store a new event and its first log entry."""
         with self.store.engine.begin() as connection:
-            connection.execute(insert(events).values(
-                id=row.id, record=_dumps(row.record), settings=_dumps(row.settings),
-                secret=row.secret, host_hash=row.host_hash, phase=row.phase,
-                version=row.version, created=row.created, updated=row.updated,
-            ))
-            connection.execute(insert(event_log).values(
-                event_id=row.id, seq=1, time=row.created, entry=_dumps(entry)))
+            connection.execute(
+                insert(events).values(
+                    id=row.id,
+                    record=_dumps(row.record),
+                    settings=_dumps(row.settings),
+                    secret=row.secret,
+                    host_hash=row.host_hash,
+                    phase=row.phase,
+                    version=row.version,
+                    created=row.created,
+                    updated=row.updated,
+                )
+            )
+            connection.execute(
+                insert(event_log).values(
+                    event_id=row.id, seq=1, time=row.created, entry=_dumps(entry)
+                )
+            )
 
     def get(self, event_id: str) -> EventRow | None:
         """The event's row (None: no such event)."""
@@ -64,13 +75,24 @@ class EventStore:
         if row is None:
             return None
         return EventRow(
-            id=row.id, record=orjson.loads(row.record), settings=orjson.loads(row.settings),
-            secret=row.secret, host_hash=row.host_hash, phase=row.phase,
-            version=int(row.version), created=row.created, updated=row.updated,
+            id=row.id,
+            record=orjson.loads(row.record),
+            settings=orjson.loads(row.settings),
+            secret=row.secret,
+            host_hash=row.host_hash,
+            phase=row.phase,
+            version=int(row.version),
+            created=row.created,
+            updated=row.updated,
         )
 
-    def save(self, row: EventRow, entries: list[dict[str, Any]], now: float,
-             series: Sequence[SeriesDue] = ()) -> bool:
+    def save(
+        self,
+        row: EventRow,
+        entries: list[dict[str, Any]],
+        now: float,
+        series: Sequence[SeriesDue] = (),
+    ) -> bool:
         """Store ``row`` as version ``row.version + 1`` if the stored one is still
         ``row.version``, with its log entries and the rating of each ``series`` it decided;
         False (nothing stored, nothing rated) if it is not."""
@@ -78,20 +100,35 @@ class EventStore:
             done = connection.execute(
                 update(events)
                 .where(events.c.id == row.id, events.c.version == row.version)
-                .values(record=_dumps(row.record), settings=_dumps(row.settings),
-                        phase=row.phase, version=row.version + 1, updated=now)
+                .values(
+                    record=_dumps(row.record),
+                    settings=_dumps(row.settings),
+                    phase=row.phase,
+                    version=row.version + 1,
+                    updated=now,
+                )
             ).rowcount
             if done != 1:
                 return False
             if entries:
-                last = connection.execute(
-                    select(func.max(event_log.c.seq)).where(event_log.c.event_id == row.id)
-                ).scalar() or 0
-                connection.execute(insert(event_log), [
-                    {"event_id": row.id, "seq": last + k + 1, "time": now,
-                     "entry": _dumps(entry)}
-                    for k, entry in enumerate(entries)
-                ])
+                last = (
+                    connection.execute(
+                        select(func.max(event_log.c.seq)).where(event_log.c.event_id == row.id)
+                    ).scalar()
+                    or 0
+                )
+                connection.execute(
+                    insert(event_log),
+                    [
+                        {
+                            "event_id": row.id,
+                            "seq": last + k + 1,
+                            "time": now,
+                            "entry": _dumps(entry),
+                        }
+                        for k, entry in enumerate(entries)
+                    ],
+                )
             for due in series:
                 rate_event_series(connection, due)
         row.version += 1
@@ -102,7 +139,8 @@ class EventStore:
         """The stored version of the event (None: no such event)."""
         with self.store.engine.connect() as connection:
             found = connection.execute(
-                select(events.c.version).where(events.c.id == event_id)).scalar()
+                select(events.c.version).where(events.c.id == event_id)
+            ).scalar()
         return None if found is None else int(found)
 
     def log(self, event_id: str) -> list[dict[str, Any]]:
@@ -110,7 +148,8 @@ class EventStore:
         with self.store.engine.connect() as connection:
             rows = connection.execute(
                 select(event_log.c.seq, event_log.c.time, event_log.c.entry)
-                .where(event_log.c.event_id == event_id).order_by(event_log.c.seq)
+                .where(event_log.c.event_id == event_id)
+                .order_by(event_log.c.seq)
             ).all()
         return [{"seq": r.seq, "time": r.time, **orjson.loads(r.entry)} for r in rows]
 
@@ -128,7 +167,8 @@ class EventStore:
             return {}
         with self.store.engine.connect() as connection:
             rows = connection.execute(
-                select(matches.c.id, matches.c.result)
-                .where(matches.c.id.in_(match_ids), matches.c.over.is_(True))
+                select(matches.c.id, matches.c.result).where(
+                    matches.c.id.in_(match_ids), matches.c.over.is_(True)
+                )
             ).all()
         return {r.id: None if r.result is None else orjson.loads(r.result) for r in rows}

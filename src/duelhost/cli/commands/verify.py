@@ -409,8 +409,7 @@ def _verify_event(console: Any, path: Path, data: dict[str, Any]) -> None:
     console.print(f"{path}: {found.report.summary()}", markup=False)
     if not found.report.ok:
         raise typer.Exit(1)
-    console.print(f"{path}: ok — {found.receipts} receipt(s) match their submissions",
-                  markup=False)
+    console.print(f"{path}: ok — {found.receipts} receipt(s) match their submissions", markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -49,8 +49,9 @@ def learning_curve(
     try:
         from sb3_contrib import MaskablePPO
     except ImportError as missing:
-        raise ImportError("the learning curve needs the learn extra: pip install "
-                          "'duelhost[learn]'") from missing
+        raise ImportError(
+            "the learning curve needs the learn extra: pip install 'duelhost[learn]'"
+        ) from missing
 
     options = {"galaxies": 1, "planets": planets, "max_replays": 0}
     env = single_agent_env("goofspiel", opponent=opponent, **options)

@@ -51,9 +51,13 @@ NEW_RATING = 1500
 player's Glicko-2 rating)."""
 
 
-def build(body: CreateEvent, server_key: bytes, accounts: Accounts, organizer: str | None,
-          rated: Rated | None = None,
-          ) -> tuple[EventRecord, EventSettings, str, str, dict[str, str]]:
+def build(
+    body: CreateEvent,
+    server_key: bytes,
+    accounts: Accounts,
+    organizer: str | None,
+    rated: Rated | None = None,
+) -> tuple[EventRecord, EventSettings, str, str, dict[str, str]]:
     """A new event from its creation request: its record, settings, stored secret, host key
     and the key of each guest entered with it (``accounts``: each account entry's account id
     and name, by the name asked for; ``rated``: the accounts' and bots' ratings in the event's
@@ -66,18 +70,30 @@ def build(body: CreateEvent, server_key: bytes, accounts: Accounts, organizer: s
     spec.check_budget(dict(game.options))
     make_clock(game, body.clock, body.clock is None, start="seated")
     config = EventConfig(
-        format=Format(body.format), game=game.name, options=dict(game.options), rated=body.rated,
-        rounds=body.rounds if body.format == "swiss" else None, best_of=body.best_of,
-        third_place=body.third_place, double=body.double, seats_matter=seats_matter(game.name),
+        format=Format(body.format),
+        game=game.name,
+        options=dict(game.options),
+        rated=body.rated,
+        rounds=body.rounds if body.format == "swiss" else None,
+        best_of=body.best_of,
+        third_place=body.third_place,
+        double=body.double,
+        seats_matter=seats_matter(game.name),
         duration=body.duration if body.format == "arena" else None,
     )
     secret = new_secret()
     event_id = secrets.token_hex(8)
-    settings = EventSettings(name=body.name or f"{spec.title} {body.format.replace('_', ' ')}",
-                             clock=body.clock, auto=body.auto, delay=body.delay,
-                             no_scouting=body.no_scouting, no_show_grace=body.no_show_grace,
-                             organizer=organizer, accounts_only=body.accounts_only,
-                             min_rated_games=body.min_rated_games)
+    settings = EventSettings(
+        name=body.name or f"{spec.title} {body.format.replace('_', ' ')}",
+        clock=body.clock,
+        auto=body.auto,
+        delay=body.delay,
+        no_scouting=body.no_scouting,
+        no_show_grace=body.no_show_grace,
+        organizer=organizer,
+        accounts_only=body.accounts_only,
+        min_rated_games=body.min_rated_games,
+    )
     record = open_event(event_id, config, [], event_seed(server_key, secret))
     state = EventState(_row_stub(event_id), record, settings, event_seed(server_key, secret))
     keys: dict[str, str] = {}
@@ -114,21 +130,24 @@ def pool(state: EventState) -> str:
     return pool_of(state.record.config.game, dict(state.record.config.options))
 
 
-def check_conditions(state: EventState, name: str, account_id: str | None,
-                     rated: Rated) -> None:
+def check_conditions(state: EventState, name: str, account_id: str | None, rated: Rated) -> None:
     """The entry conditions (ConfigError naming the one not met): accounts only (a named guest
     is refused; players' accounts and bots, which are bot accounts, may enter), and a minimum
     of rated games in the event's pool (every entrant, bots included)."""
     settings = state.settings
     if account_id is None and settings.accounts_only:
-        raise ConfigError(f"{name} cannot enter as a named guest: this event takes accounts "
-                          "only (its entry conditions); enter a player's account or a bot")
+        raise ConfigError(
+            f"{name} cannot enter as a named guest: this event takes accounts "
+            "only (its entry conditions); enter a player's account or a bot"
+        )
     least = settings.min_rated_games
     games = 0 if account_id is None else rated.get(account_id, (0.0, 0))[1]
     if games < least:
-        raise ConfigError(f"{name} has {games} rated game{'' if games == 1 else 's'} of "
-                          f"{pool(state)}; this event's entry conditions ask for at least "
-                          f"{least}")
+        raise ConfigError(
+            f"{name} has {games} rated game{'' if games == 1 else 's'} of "
+            f"{pool(state)}; this event's entry conditions ask for at least "
+            f"{least}"
+        )
 
 
 def bot_account(state: EventState, level: str) -> str:
@@ -144,8 +163,9 @@ def seeding_rating(given: int, account_id: str | None, rated: Rated) -> int:
     return round(rated.get(account_id, (float(NEW_RATING), 0))[0])
 
 
-def _enter(state: EventState, body: EntrantIn, at: float | None,
-           accounts: Accounts, rated: Rated) -> dict[str, str]:
+def _enter(
+    state: EventState, body: EntrantIn, at: float | None, accounts: Accounts, rated: Rated
+) -> dict[str, str]:
     """Enter one entrant into ``state``: the guest's key if it is a guest."""
     game = state.record.config.game
     if body.kind == "account":
@@ -154,14 +174,20 @@ def _enter(state: EventState, body: EntrantIn, at: float | None,
     if body.kind == "bot":
         bots = available_bots(game)
         if body.bot not in bots:
-            raise ConfigError(f"a bot entry needs a bot level of {game}: one of "
-                              f"{', '.join(bots)}, not {quote_value(body.bot)}")
+            raise ConfigError(
+                f"a bot entry needs a bot level of {game}: one of "
+                f"{', '.join(bots)}, not {quote_value(body.bot)}"
+            )
         account_id = bot_account(state, str(body.bot))
     elif body.bot is not None:
         raise ConfigError("only a bot entry has a bot level")
     check_conditions(state, body.name.strip(), account_id, rated)
-    entrant = Entrant(_entrant_id(state, body), body.name.strip(),
-                      seeding_rating(body.rating, account_id, rated), EntrantKind(body.kind))
+    entrant = Entrant(
+        _entrant_id(state, body),
+        body.name.strip(),
+        seeding_rating(body.rating, account_id, rated),
+        EntrantKind(body.kind),
+    )
     state.record = add_entrant(state.record, entrant, at)
     if body.kind == "bot":
         state.settings.seats[entrant.id] = {"bot": body.bot}
@@ -171,8 +197,9 @@ def _enter(state: EventState, body: EntrantIn, at: float | None,
     return {entrant.id: key}
 
 
-def _enter_account(state: EventState, body: EntrantIn, at: float | None,
-                   accounts: Accounts, rated: Rated) -> dict[str, str]:
+def _enter_account(
+    state: EventState, body: EntrantIn, at: float | None, accounts: Accounts, rated: Rated
+) -> dict[str, str]:
     name = account_name(body)
     found = accounts.get(str(name))
     if found is None:
@@ -181,21 +208,39 @@ def _enter_account(state: EventState, body: EntrantIn, at: float | None,
     if state.entrant_of_account(account_id) is not None:
         raise ConfigError(f"{shown} is entered already")
     check_conditions(state, shown, account_id, rated)
-    entrant = Entrant(_entrant_id(state, body.model_copy(update={"name": shown})), shown,
-                      seeding_rating(body.rating, account_id, rated), EntrantKind.ACCOUNT)
+    entrant = Entrant(
+        _entrant_id(state, body.model_copy(update={"name": shown})),
+        shown,
+        seeding_rating(body.rating, account_id, rated),
+        EntrantKind.ACCOUNT,
+    )
     state.record = add_entrant(state.record, entrant, at)
     state.settings.seats[entrant.id] = {"account": account_id}
     return {}
 
 
-def enter(state: EventState, body: EntrantIn, now: float, keys: dict[str, str],
-          accounts: Accounts, rated: Rated | None = None) -> Entries:
+def enter(
+    state: EventState,
+    body: EntrantIn,
+    now: float,
+    keys: dict[str, str],
+    accounts: Accounts,
+    rated: Rated | None = None,
+) -> Entries:
     """Add a player: before the start into the list, after it a late entry (Swiss, arena)."""
     before = {e.id for e in state.record.all_entrants()}
     keys.update(_enter(state, body, _arena_at(state, now), accounts, rated or {}))
     added = [e.id for e in state.record.all_entrants() if e.id not in before]
-    return [{"action": "add", "by": "host", "entrant": added[0], "name": body.name,
-             "kind": body.kind, "bot": body.bot}]
+    return [
+        {
+            "action": "add",
+            "by": "host",
+            "entrant": added[0],
+            "name": body.name,
+            "kind": body.kind,
+            "bot": body.bot,
+        }
+    ]
 
 
 def start_event(state: EventState, now: float) -> Entries:
@@ -248,20 +293,30 @@ def _arena_at(state: EventState, now: float) -> float | None:
     return arena_time(state, now)
 
 
-def replace_holder(state: EventState, entrant: str, holder: EntrantIn,
-                   keys: dict[str, str], rated: Rated | None = None) -> Entries:
+def replace_holder(
+    state: EventState,
+    entrant: str,
+    holder: EntrantIn,
+    keys: dict[str, str],
+    rated: Rated | None = None,
+) -> Entries:
     """A substitute plays ``entrant``'s place from now on (a bot, or a guest with a new key),
     under the entry conditions."""
     if holder.kind == "account":
-        raise ConfigError("a substitute is a named guest or a bot (an account enters as a "
-                          "new entry)")
+        raise ConfigError(
+            "a substitute is a named guest or a bot (an account enters as a new entry)"
+        )
     if holder.kind == "bot" and holder.bot not in available_bots(state.record.config.game):
         raise ConfigError(f"a bot substitute needs a bot level of {state.record.config.game}")
-    check_conditions(state, holder.name.strip(),
-                     bot_account(state, str(holder.bot)) if holder.kind == "bot" else None,
-                     rated or {})
-    new = Entrant(holder.id or f"{entrant}-sub", holder.name, holder.rating,
-                  EntrantKind(holder.kind))
+    check_conditions(
+        state,
+        holder.name.strip(),
+        bot_account(state, str(holder.bot)) if holder.kind == "bot" else None,
+        rated or {},
+    )
+    new = Entrant(
+        holder.id or f"{entrant}-sub", holder.name, holder.rating, EntrantKind(holder.kind)
+    )
     state.record = substitute(state.record, entrant, new)
     if holder.kind == "bot":
         state.settings.seats[entrant] = {"bot": holder.bot}
@@ -274,8 +329,7 @@ def replace_holder(state: EventState, entrant: str, holder: EntrantIn,
 
 def forbid(state: EventState, first: str, second: str, reason: str) -> Entries:
     state.record = forbid_pairing(state.record, first, second, reason)
-    return [{"action": "forbid", "by": "host", "first": first, "second": second,
-             "reason": reason}]
+    return [{"action": "forbid", "by": "host", "first": first, "second": second, "reason": reason}]
 
 
 def announce(state: EventState, text: str, now: float) -> Entries:
@@ -286,36 +340,46 @@ def announce(state: EventState, text: str, now: float) -> Entries:
     return [{"action": "announce", "by": "host", "text": text}]
 
 
-def configure(state: EventState, body: EventSettingsIn, now: float,
-              rated: Rated | None = None) -> Entries:
+def configure(
+    state: EventState, body: EventSettingsIn, now: float, rated: Rated | None = None
+) -> Entries:
     """Change the host's settings (only those sent); entry conditions the entrants already in
     do not meet are refused, naming them (``rated``: their accounts' ratings)."""
     changed = body.model_dump(exclude_unset=True)
     if not changed:
-        raise ConfigError("no setting to change: send one of "
-                          f"{', '.join(EventSettingsIn.model_fields)}")
+        raise ConfigError(
+            f"no setting to change: send one of {', '.join(EventSettingsIn.model_fields)}"
+        )
     for name in ("checkin_until", "autostart_at"):
         when = changed.get(name)
         if when is not None and state.phase != "entry":
             raise ConfigError(f"{name} applies before the start; the event has started")
         if when is not None and not now - 1 <= when <= now + 7 * 86_400:
-            raise ConfigError(f"{name} is a time (Unix seconds) from now to a week ahead, "
-                              f"not {when!r}")
+            raise ConfigError(
+                f"{name} is a time (Unix seconds) from now to a week ahead, not {when!r}"
+            )
     if changed.get("accounts_only"):
         guests = [e.name for e in _in_event(state) if state.account_of(e.id) is None]
         if guests:
-            raise ConfigError(f"accounts only: {', '.join(guests[:5])} "
-                              f"{'is a named guest' if len(guests) == 1 else 'are named guests'}"
-                              " (withdraw them first, or keep the event open to guests)")
+            raise ConfigError(
+                f"accounts only: {', '.join(guests[:5])} "
+                f"{'is a named guest' if len(guests) == 1 else 'are named guests'}"
+                " (withdraw them first, or keep the event open to guests)"
+            )
     least = changed.get("min_rated_games") or 0
     if least:
-        short = [e.name for e in _in_event(state)
-                 if (rated or {}).get(state.account_of(e.id) or "", (0.0, 0))[1] < least]
+        short = [
+            e.name
+            for e in _in_event(state)
+            if (rated or {}).get(state.account_of(e.id) or "", (0.0, 0))[1] < least
+        ]
         if short:
-            raise ConfigError(f"at least {least} rated game{'' if least == 1 else 's'} of "
-                              f"{pool(state)}: "
-                              f"{', '.join(short[:5])} {'has' if len(short) == 1 else 'have'} "
-                              "fewer (withdraw them first, or ask for fewer)")
+            raise ConfigError(
+                f"at least {least} rated game{'' if least == 1 else 's'} of "
+                f"{pool(state)}: "
+                f"{', '.join(short[:5])} {'has' if len(short) == 1 else 'have'} "
+                "fewer (withdraw them first, or ask for fewer)"
+            )
     for name, value in changed.items():
         setattr(state.settings, name, value)
     return [{"action": "settings", "by": "host", **changed}]
@@ -324,8 +388,11 @@ def configure(state: EventState, body: EventSettingsIn, now: float,
 def _in_event(state: EventState) -> list[Entrant]:
     """The entrants still in (not withdrawn or disqualified), as they are held now."""
     status = state.record.status()
-    return [state.record.entrant(e.id) for e in state.record.all_entrants()
-            if status.get(e.id, "in") == "in"]
+    return [
+        state.record.entrant(e.id)
+        for e in state.record.all_entrants()
+        if status.get(e.id, "in") == "in"
+    ]
 
 
 def check_in(state: EventState, entrant: str) -> Entries:

@@ -94,6 +94,7 @@ async def one_pass(service: EventService, state: EventState) -> None:
 
 # -- results -----------------------------------------------------------------------------------
 
+
 def outcome_of(result: dict[str, Any] | None) -> Outcome:
     """A finished match's outcome for the event: its winner's win, else a draw; a match the
     server abandoned (nobody acted) is a double forfeit."""
@@ -135,19 +136,27 @@ async def take_results(service: EventService, event_id: str) -> None:
 NO_SHOW = "adjudicated: no-show"
 
 
-def record_result(s: EventState, number: int, board: int, match_id: str,
-                  result: dict[str, Any] | None, now: float) -> dict[str, Any]:
+def record_result(
+    s: EventState, number: int, board: int, match_id: str, result: dict[str, Any] | None, now: float
+) -> dict[str, Any]:
     """Put one finished match's result into the record; the log entry that says so. A match
     the no-show rule ended is a forfeit of the absent (both when it was adjudicated a draw)."""
     arena = s.record.config.format is Format.ARENA
     at = arena_time(s, now) if arena else None
     outcome = outcome_of(result)
     reason = str((result or {}).get("reason", ""))
-    entry: dict[str, Any] = {"action": "result", "by": "director", "round": number,
-                             "board": board, "match": match_id}
+    entry: dict[str, Any] = {
+        "action": "result",
+        "by": "director",
+        "round": number,
+        "board": board,
+        "match": match_id,
+    }
     if reason.startswith(NO_SHOW):
-        outcome = {Outcome.FIRST_WINS: Outcome.SECOND_FORFEITS,
-                   Outcome.SECOND_WINS: Outcome.FIRST_FORFEITS}.get(outcome, Outcome.BOTH_FORFEIT)
+        outcome = {
+            Outcome.FIRST_WINS: Outcome.SECOND_FORFEITS,
+            Outcome.SECOND_WINS: Outcome.FIRST_FORFEITS,
+        }.get(outcome, Outcome.BOTH_FORFEIT)
         kind, why = ActionKind.FORFEIT, "no-show"
     elif reason.startswith("adjudicated: "):
         kind, why = ActionKind.ADJUDICATE, reason.removeprefix("adjudicated: ")
@@ -155,10 +164,19 @@ def record_result(s: EventState, number: int, board: int, match_id: str,
         s.record = report_result(s.record, number, board, outcome, match_id, ended_at=at)
         entry["outcome"] = outcome.value
         return entry
-    record = report_result(s.record, number, board, outcome, match_id, ended_at=at,
-                           adjudicated=kind is ActionKind.ADJUDICATE, reason=why)
-    action = HostAction(kind, len(record.rounds), round=number, board=board, outcome=outcome,
-                        reason=why, at=at)
+    record = report_result(
+        s.record,
+        number,
+        board,
+        outcome,
+        match_id,
+        ended_at=at,
+        adjudicated=kind is ActionKind.ADJUDICATE,
+        reason=why,
+    )
+    action = HostAction(
+        kind, len(record.rounds), round=number, board=board, outcome=outcome, reason=why, at=at
+    )
     s.record = replace(record, actions=(*record.actions, action))
     entry.update(outcome=outcome.value, **{kind.value: why})
     return entry
@@ -179,11 +197,13 @@ def series_decided(s: EventState, number: int, board: int) -> None:
     played = tuple(g.match_id for g in pairing.games if g.match_id and g.rated)
     if accounts[0] is None or accounts[1] is None or not played:
         return
-    s.series_due.append(SeriesDue(played, pool_of(config.game, dict(config.options)),
-                                  (accounts[0], accounts[1])))
+    s.series_due.append(
+        SeriesDue(played, pool_of(config.game, dict(config.options)), (accounts[0], accounts[1]))
+    )
 
 
 # -- the no-show rule ----------------------------------------------------------------------------
+
 
 async def no_shows(service: EventService, event_id: str) -> None:
     state = await service.get(event_id)
@@ -208,12 +228,16 @@ async def no_shows(service: EventService, event_id: str) -> None:
         winner = None if len(missing) == 2 else 1 - missing[0]
         with contextlib.suppress(IllegalAction, NotFound):
             live = hub.get(match_id)
-            await hub.host_act(live, "adjudicate", winner=winner,
-                               reason=f"no-show: {', '.join(absent)} did not take the seat "
-                               f"within {grace:g} s")
+            await hub.host_act(
+                live,
+                "adjudicate",
+                winner=winner,
+                reason=f"no-show: {', '.join(absent)} did not take the seat within {grace:g} s",
+            )
 
 
 # -- pairing -------------------------------------------------------------------------------------
+
 
 async def rounds_pass(service: EventService, event_id: str) -> None:
     state = await service.get(event_id)
@@ -248,14 +272,22 @@ async def arena_pass(service: EventService, event_id: str) -> None:
         if not paired.rounds[-1].pairings:
             return []
         s.record = paired
-        return [{"action": "wave", "by": "director", "round": len(paired.rounds), "at": when,
-                 "boards": len(paired.rounds[-1].pairings)}]
+        return [
+            {
+                "action": "wave",
+                "by": "director",
+                "round": len(paired.rounds),
+                "at": when,
+                "boards": len(paired.rounds[-1].pairings),
+            }
+        ]
 
     if arena_wave(record, waiting, at).rounds[-1].pairings:
         await service.change(event_id, wave)
 
 
 # -- starting games ------------------------------------------------------------------------------
+
 
 def seat_of(state: EventState, entrant_id: str) -> dict[str, Any]:
     """How an entry sits in a match: a bot seat at its level, else a human seat."""
@@ -288,9 +320,17 @@ async def start_games(service: EventService, event_id: str) -> None:
         rated = config.rated and config.best_of == 1
         async with limit:
             try:
-                made = await service.hub.create(config.game, dict(config.options), None, {},
-                                                seats, clock, clock is None, rated=rated,
-                                                bots_rated=True)
+                made = await service.hub.create(
+                    config.game,
+                    dict(config.options),
+                    None,
+                    {},
+                    seats,
+                    clock,
+                    clock is None,
+                    rated=rated,
+                    bots_rated=True,
+                )
             except Busy:
                 return None  # the server is full: the next pass tries again
         service.match_event[made.live.match.id] = event_id
@@ -311,21 +351,40 @@ async def start_games(service: EventService, event_id: str) -> None:
             except ConfigError:
                 leftover.append(made)  # another director started this game meanwhile
                 continue
-            invites = {str(seat): seal(key, f"{match_id}:{seat}", invite)
-                       for seat, invite in enumerate(made.invites) if invite is not None}
-            s.settings.games[match_id] = {"round": due.round, "board": due.board,
-                                          "game": due.game, "created": now,
-                                          "invites": invites}
-            entries.append({"action": "start-game", "by": "director", "round": due.round,
-                            "board": due.board, "game": due.game, "match": match_id})
+            invites = {
+                str(seat): seal(key, f"{match_id}:{seat}", invite)
+                for seat, invite in enumerate(made.invites)
+                if invite is not None
+            }
+            s.settings.games[match_id] = {
+                "round": due.round,
+                "board": due.board,
+                "game": due.game,
+                "created": now,
+                "invites": invites,
+            }
+            entries.append(
+                {
+                    "action": "start-game",
+                    "by": "director",
+                    "round": due.round,
+                    "board": due.board,
+                    "game": due.game,
+                    "match": match_id,
+                }
+            )
         return entries
 
     state = await service.change(event_id, begin)
     await _name_seats(service, state, [m for _, m in made_games if m not in leftover])
     for made in leftover:
         with contextlib.suppress(IllegalAction, NotFound):
-            await service.hub.host_act(made.live, "adjudicate", winner=None,
-                                       reason="made twice for one game of an event: not counted")
+            await service.hub.host_act(
+                made.live,
+                "adjudicate",
+                winner=None,
+                reason="made twice for one game of an event: not counted",
+            )
 
 
 async def _name_seats(service: EventService, state: EventState, made: list[Any]) -> None:
@@ -335,8 +394,16 @@ async def _name_seats(service: EventService, state: EventState, made: list[Any])
         return
     for new in made:
         match_id = new.live.match.id
-        game = next((g for r in state.record.rounds for p in r.pairings for g in p.games
-                     if g.match_id == match_id), None)
+        game = next(
+            (
+                g
+                for r in state.record.rounds
+                for p in r.pairings
+                for g in p.games
+                if g.match_id == match_id
+            ),
+            None,
+        )
         if game is None:
             continue
         holders: list[tuple[int, str | None, str | None]] = [

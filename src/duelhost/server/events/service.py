@@ -86,9 +86,12 @@ class EventService:
     # -- loading ----------------------------------------------------------------------------
 
     def _state(self, row: EventRow) -> EventState:
-        state = EventState(row, EventRecord.from_json(row.record),
-                           EventSettings.from_json(row.settings),
-                           event_seed(self.hub.server_key, row.secret))
+        state = EventState(
+            row,
+            EventRecord.from_json(row.record),
+            EventSettings.from_json(row.settings),
+            event_seed(self.hub.server_key, row.secret),
+        )
         self._index(state)
         return state
 
@@ -137,15 +140,28 @@ class EventService:
 
     # -- creating and changing ---------------------------------------------------------------
 
-    async def create(self, record: EventRecord, settings: EventSettings, secret: str,
-                     host_key: str) -> EventState:
+    async def create(
+        self, record: EventRecord, settings: EventSettings, secret: str, host_key: str
+    ) -> EventState:
         now = self.hub.now()
-        row = EventRow(id=record.event_id, record=record.to_json(),
-                       settings=settings.to_json(), secret=secret,
-                       host_hash=hash_token(host_key), phase="entry", version=1,
-                       created=now, updated=now)
-        entry = {"action": "open", "by": "host", "format": record.config.format.value,
-                 "game": record.config.game, "seed_commitment": record.seed_commitment}
+        row = EventRow(
+            id=record.event_id,
+            record=record.to_json(),
+            settings=settings.to_json(),
+            secret=secret,
+            host_hash=hash_token(host_key),
+            phase="entry",
+            version=1,
+            created=now,
+            updated=now,
+        )
+        entry = {
+            "action": "open",
+            "by": "host",
+            "format": record.config.format.value,
+            "game": record.config.game,
+            "seed_commitment": record.seed_commitment,
+        }
         await asyncio.to_thread(self.store.create, row, entry)
         state = self._state(row)
         self.states[row.id] = state
@@ -161,14 +177,19 @@ class EventService:
                 # The settings are copied whole: a change refused or stored over another
                 # version leaves the state it started from as it was.
                 settings = orjson.loads(orjson.dumps(state.settings.to_json()))
-                work = EventState(dataclasses.replace(state.row), state.record,
-                                  EventSettings.from_json(settings), state.seed)
+                work = EventState(
+                    dataclasses.replace(state.row),
+                    state.record,
+                    EventSettings.from_json(settings),
+                    state.seed,
+                )
                 if work.phase == "closed":
                     raise ConfigError(f"event {event_id} is closed: nothing more can change")
                 entries = change(work)
                 row = work.to_row()
-                if await asyncio.to_thread(self.store.save, row, entries, self.hub.now(),
-                                           work.series_due):
+                if await asyncio.to_thread(
+                    self.store.save, row, entries, self.hub.now(), work.series_due
+                ):
                     work.series_due = []
                     self.states[event_id] = work
                     self._index(work)
@@ -252,7 +273,8 @@ class EventService:
         book = self.book
         if self.held:
             lost = await asyncio.to_thread(
-                book.renew, {f"event:{e}": epoch for e, epoch in self.held.items()})
+                book.renew, {f"event:{e}": epoch for e, epoch in self.held.items()}
+            )
             for key in lost:
                 event_id = key.removeprefix("event:")
                 self.held.pop(event_id, None)
@@ -280,4 +302,3 @@ class EventService:
         if self.book is not None and self.held:
             with contextlib.suppress(Exception):
                 self.book.release([f"event:{e}" for e in self.held])
-

@@ -101,7 +101,9 @@ class EventState:
         """The matches of the games on now: match id -> (round, board)."""
         return {
             g.match_id: (r.number, p.board)
-            for r in self.record.rounds for p in r.pairings for g in p.games
+            for r in self.record.rounds
+            for p in r.pairings
+            for g in p.games
             if g.outcome is None and g.match_id
         }
 
@@ -164,11 +166,14 @@ def _stream(server_key: bytes, label: str, nonce: str, size: int) -> bytes:
 
 
 def check_delay(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not (
-        0 <= value <= MAX_DELAY
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not (0 <= value <= MAX_DELAY)
     ):
-        raise ConfigError(f"the spectator delay is 0 to {MAX_DELAY:g} seconds, "
-                          f"not {quote_value(value)}")
+        raise ConfigError(
+            f"the spectator delay is 0 to {MAX_DELAY:g} seconds, not {quote_value(value)}"
+        )
     return float(value)
 
 

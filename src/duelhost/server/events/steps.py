@@ -20,8 +20,9 @@ def pair_round(s: EventState) -> list[dict[str, Any]]:
     s.settings.host_pairing = False
     s.record = pair_next_round(s.record, s.seed)
     latest = s.record.rounds[-1]
-    return [{"action": "pair", "by": "director", "round": latest.number,
-             "boards": len(latest.pairings)}]
+    return [
+        {"action": "pair", "by": "director", "round": latest.number, "boards": len(latest.pairings)}
+    ]
 
 
 def close(s: EventState, now: float, by: str) -> list[dict[str, Any]]:

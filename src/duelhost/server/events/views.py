@@ -38,11 +38,15 @@ def event_view(state: EventState) -> dict[str, Any]:
         current = record.entrant(entrant.id)
         seat = settings.seats.get(entrant.id, {})
         bot = seat.get("bot")
-        entrants.append({**current.to_json(), "status": status.get(entrant.id, "in"),
-                         "bot": bot,
-                         "account": None if not bot else bot_account_name(record.config.game,
-                                                                          str(bot)),
-                         "checked_in": entrant.id in settings.checked_in})
+        entrants.append(
+            {
+                **current.to_json(),
+                "status": status.get(entrant.id, "in"),
+                "bot": bot,
+                "account": None if not bot else bot_account_name(record.config.game, str(bot)),
+                "checked_in": entrant.id in settings.checked_in,
+            }
+        )
     names = {e["id"]: e["name"] for e in entrants}
     rounds = []
     for rnd in record.rounds:
@@ -50,8 +54,9 @@ def event_view(state: EventState) -> dict[str, Any]:
         for pairing in rnd.pairings:
             data = pairing.to_json()
             data["first_name"] = names.get(pairing.first, pairing.first)
-            data["second_name"] = None if pairing.second is None else names.get(
-                pairing.second, pairing.second)
+            data["second_name"] = (
+                None if pairing.second is None else names.get(pairing.second, pairing.second)
+            )
             pairings.append(data)
         rounds.append({"number": rnd.number, "at": rnd.at, "pairings": pairings})
     config = record.config
@@ -69,9 +74,13 @@ def event_view(state: EventState) -> dict[str, Any]:
         "started_at": settings.started_at,
         "closed_at": settings.closed_at,
         "settings": {
-            "auto": settings.auto, "delay": settings.delay, "no_scouting": settings.no_scouting,
-            "no_show_grace": settings.no_show_grace, "checkin_until": settings.checkin_until,
-            "autostart_at": settings.autostart_at, "accounts_only": settings.accounts_only,
+            "auto": settings.auto,
+            "delay": settings.delay,
+            "no_scouting": settings.no_scouting,
+            "no_show_grace": settings.no_show_grace,
+            "checkin_until": settings.checkin_until,
+            "autostart_at": settings.autostart_at,
+            "accounts_only": settings.accounts_only,
             "min_rated_games": settings.min_rated_games,
         },
         "announcements": settings.announcements[-20:],
@@ -81,23 +90,37 @@ def event_view(state: EventState) -> dict[str, Any]:
     }
 
 
-def board_view(state: EventState, live: Live | None, match_id: str, now: float,
-               delay: float, with_view: bool = False) -> dict[str, Any]:
+def board_view(
+    state: EventState,
+    live: Live | None,
+    match_id: str,
+    now: float,
+    delay: float,
+    with_view: bool = False,
+) -> dict[str, Any]:
     """One board at a glance: who plays, the clock, whether paused, a text thumbnail and, with
     ``with_view``, the spectator's view the pages draw the live thumbnail from with the game's
     own board (for spectators, all as it was ``delay`` seconds ago)."""
     game = state.settings.games.get(match_id, {})
-    data: dict[str, Any] = {"match": match_id, "round": game.get("round"),
-                            "board": game.get("board"), "game": game.get("game")}
+    data: dict[str, Any] = {
+        "match": match_id,
+        "round": game.get("round"),
+        "board": game.get("board"),
+        "game": game.get("game"),
+    }
     if live is None:
         return {**data, "hosted_elsewhere": True}
     match = delayed(live, now, delay) if delay > 0 else live.match
     at = now - delay
     clock = match.clock_status(at)
     data.update(
-        phase=match.phase.value, over=match.is_over, winner=match.result.get("winner"),
-        reason=match.result.get("reason"), decision=match.state.decision,
-        to_act=match.to_act, paused=match.paused_at is not None,
+        phase=match.phase.value,
+        over=match.is_over,
+        winner=match.result.get("winner"),
+        reason=match.result.get("reason"),
+        decision=match.state.decision,
+        to_act=match.to_act,
+        paused=match.paused_at is not None,
         remaining=None if clock is None else clock["remaining"],
         thumbnail=match.render(match.state.view(None))[:THUMBNAIL],
     )
@@ -123,9 +146,18 @@ def delayed(live: Live, now: float, delay: float) -> Match:
     if cached is not None:
         _CACHE.move_to_end(key)
         return cached
-    earlier = Match.restore(match.id, match.game, match.seed, match.setup, match.seats,
-                            match.clock, match.secret, match.created,
-                            [LogEntry(**entry) for entry in match.log[:count]], match.limits)
+    earlier = Match.restore(
+        match.id,
+        match.game,
+        match.seed,
+        match.setup,
+        match.seats,
+        match.clock,
+        match.secret,
+        match.created,
+        [LogEntry(**entry) for entry in match.log[:count]],
+        match.limits,
+    )
     _CACHE[key] = earlier
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -165,8 +197,9 @@ class Snapshots:
     def note_opening(self, state: EventState) -> None:
         """Keep the event as anyone saw it at its opening (its first entrants; no round, no
         host action, no result), dated at its creation, as the first state of its history."""
-        opening = replace(state.record, rounds=(), actions=(), standings=(), closed=False,
-                          seed=None)
+        opening = replace(
+            state.record, rounds=(), actions=(), standings=(), closed=False, seed=None
+        )
         self.kept[state.id] = deque([[state.row.created, opening, "entry", None]])
 
     def view(self, state: EventState, now: float) -> dict[str, Any]:
@@ -183,8 +216,13 @@ class Snapshots:
             if entry[0] <= now - delay:
                 chosen = entry
         if chosen[3] is None:
-            past = EventState(replace(state.row, phase=chosen[2]), chosen[1], state.settings,
-                              state.seed)
+            past = EventState(
+                replace(state.row, phase=chosen[2]), chosen[1], state.settings, state.seed
+            )
             chosen[3] = event_view(past)
-        return {**chosen[3], "delayed": delay, "settings": event_view(state)["settings"],
-                "announcements": state.settings.announcements[-20:]}
+        return {
+            **chosen[3],
+            "delayed": delay,
+            "settings": event_view(state)["settings"],
+            "announcements": state.settings.announcements[-20:],
+        }

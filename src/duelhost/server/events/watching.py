@@ -33,8 +33,7 @@ def spectator_delay(service: EventService | None, match_id: str) -> float:
     return 0.0 if state is None else float(state.settings.delay)
 
 
-def scouting(service: EventService | None, match_id: str,
-             cookies: Mapping[str, str]) -> str | None:
+def scouting(service: EventService | None, match_id: str, cookies: Mapping[str, str]) -> str | None:
     """Why this spectator may not watch this match (None: it may)."""
     state = event_running(service, match_id)
     if state is None or not state.settings.no_scouting:
@@ -44,7 +43,8 @@ def scouting(service: EventService | None, match_id: str,
     if entrant is None:
         return None
     playing = {
-        eid for number, board in state.match_ids_on().values()
+        eid
+        for number, board in state.match_ids_on().values()
         for eid in state.record.rounds[number - 1].pairings[board - 1].players()
     }
     own = state.match_ids_on().get(match_id)
@@ -53,5 +53,7 @@ def scouting(service: EventService | None, match_id: str,
         and entrant in state.record.rounds[own[0] - 1].pairings[own[1] - 1].players()
     ):
         return None
-    return ("no scouting: entrants of this event cannot watch its other boards while they "
-            "play (the host's setting)")
+    return (
+        "no scouting: entrants of this event cannot watch its other boards while they "
+        "play (the host's setting)"
+    )

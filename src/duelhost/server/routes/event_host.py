@@ -59,8 +59,9 @@ def _view(state: EventState) -> dict[str, Any]:
 
 
 @router.post("/api/events/{event_id}/entrants", status_code=201, responses=ERRORS)
-async def add_entrant(request: Request, event_id: str, body: EntrantIn,
-                      authorization: str | None = Auth) -> Any:
+async def add_entrant(
+    request: Request, event_id: str, body: EntrantIn, authorization: str | None = Auth
+) -> Any:
     """Add a player; a guest's key comes back once (its link: ``url``)."""
     state = await host_event(request, event_id, authorization)
     keys: dict[str, str] = {}
@@ -68,14 +69,22 @@ async def add_entrant(request: Request, event_id: str, body: EntrantIn,
     name = actions.account_name(body)
     accounts = await resolve_accounts(request, [] if name is None else [name])
     config = state.record.config
-    rated = await ratings_in_pool(request, config.game, dict(config.options), [
-        *(found[0] for found in accounts.values()), *bot_ids(config.game, [body])])
-    state = await changed(request, event_id,
-                          lambda s: actions.enter(s, body, now, keys, accounts, rated))
+    rated = await ratings_in_pool(
+        request,
+        config.game,
+        dict(config.options),
+        [*(found[0] for found in accounts.values()), *bot_ids(config.game, [body])],
+    )
+    state = await changed(
+        request, event_id, lambda s: actions.enter(s, body, now, keys, accounts, rated)
+    )
     added = state.record.all_entrants()[-1]
     key = keys.get(added.id)
-    return {"entrant": added.to_json(), "key": key,
-            "url": None if key is None else f"/events/{event_id}#entrant={key}"}
+    return {
+        "entrant": added.to_json(),
+        "key": key,
+        "url": None if key is None else f"/events/{event_id}#entrant={key}",
+    }
 
 
 @router.post("/api/events/{event_id}/start", responses=ERRORS)
@@ -102,71 +111,100 @@ async def close(request: Request, event_id: str, authorization: str | None = Aut
 
 
 @router.post("/api/events/{event_id}/settings", responses=ERRORS)
-async def settings(request: Request, event_id: str, body: EventSettingsIn,
-                   authorization: str | None = Auth) -> Any:
+async def settings(
+    request: Request, event_id: str, body: EventSettingsIn, authorization: str | None = Auth
+) -> Any:
     """Change the host's settings (only those sent)."""
     state = await host_event(request, event_id, authorization)
     now = hub_of(request).now()
     rated = await _entrants_ratings(request, state) if body.min_rated_games else {}
-    return _view(await changed(request, event_id,
-                               lambda s: actions.configure(s, body, now, rated)))
+    return _view(await changed(request, event_id, lambda s: actions.configure(s, body, now, rated)))
 
 
 async def _entrants_ratings(request: Request, state: EventState) -> actions.Rated:
     """The ratings and rated games of the event's entrants' accounts (bots' included)."""
     config = state.record.config
-    return await ratings_in_pool(request, config.game, dict(config.options), [
-        state.account_of(e.id) for e in state.record.all_entrants()])
+    return await ratings_in_pool(
+        request,
+        config.game,
+        dict(config.options),
+        [state.account_of(e.id) for e in state.record.all_entrants()],
+    )
 
 
 @router.post("/api/events/{event_id}/withdraw", responses=ERRORS)
-async def withdraw(request: Request, event_id: str, body: EntrantAction,
-                   authorization: str | None = Auth) -> Any:
+async def withdraw(
+    request: Request, event_id: str, body: EntrantAction, authorization: str | None = Auth
+) -> Any:
     """Withdraw an entrant: not paired again; its results stand."""
     await host_event(request, event_id, authorization)
     now = hub_of(request).now()
-    return _view(await changed(request, event_id, lambda s: actions.leave(
-        s, "withdraw", body.entrant, body.reason, now)))
+    return _view(
+        await changed(
+            request,
+            event_id,
+            lambda s: actions.leave(s, "withdraw", body.entrant, body.reason, now),
+        )
+    )
 
 
 @router.post("/api/events/{event_id}/disqualify", responses=ERRORS)
-async def disqualify(request: Request, event_id: str, body: EntrantAction,
-                     authorization: str | None = Auth) -> Any:
+async def disqualify(
+    request: Request, event_id: str, body: EntrantAction, authorization: str | None = Auth
+) -> Any:
     """Disqualify an entrant: not paired again, listed last."""
     await host_event(request, event_id, authorization)
     now = hub_of(request).now()
-    return _view(await changed(request, event_id, lambda s: actions.leave(
-        s, "disqualify", body.entrant, body.reason, now)))
+    return _view(
+        await changed(
+            request,
+            event_id,
+            lambda s: actions.leave(s, "disqualify", body.entrant, body.reason, now),
+        )
+    )
 
 
 @router.post("/api/events/{event_id}/substitute", responses=ERRORS)
-async def substitute(request: Request, event_id: str, body: Substitute,
-                     authorization: str | None = Auth) -> Any:
+async def substitute(
+    request: Request, event_id: str, body: Substitute, authorization: str | None = Auth
+) -> Any:
     """A substitute plays an entrant's place from its next game (a guest gets a new key)."""
     state = await host_event(request, event_id, authorization)
     keys: dict[str, str] = {}
     config = state.record.config
-    rated = await ratings_in_pool(request, config.game, dict(config.options),
-                                  bot_ids(config.game, [body.holder]))
-    await changed(request, event_id, lambda s: actions.replace_holder(
-        s, body.entrant, body.holder, keys, rated))
+    rated = await ratings_in_pool(
+        request, config.game, dict(config.options), bot_ids(config.game, [body.holder])
+    )
+    await changed(
+        request,
+        event_id,
+        lambda s: actions.replace_holder(s, body.entrant, body.holder, keys, rated),
+    )
     key = keys.get(body.entrant)
-    return {"entrant": body.entrant, "key": key,
-            "url": None if key is None else f"/events/{event_id}#entrant={key}"}
+    return {
+        "entrant": body.entrant,
+        "key": key,
+        "url": None if key is None else f"/events/{event_id}#entrant={key}",
+    }
 
 
 @router.post("/api/events/{event_id}/forbid", responses=ERRORS)
-async def forbid(request: Request, event_id: str, body: Forbid,
-                 authorization: str | None = Auth) -> Any:
+async def forbid(
+    request: Request, event_id: str, body: Forbid, authorization: str | None = Auth
+) -> Any:
     """Never pair these two from the next round on (Swiss, arena)."""
     await host_event(request, event_id, authorization)
-    return _view(await changed(request, event_id, lambda s: actions.forbid(
-        s, body.first, body.second, body.reason)))
+    return _view(
+        await changed(
+            request, event_id, lambda s: actions.forbid(s, body.first, body.second, body.reason)
+        )
+    )
 
 
 @router.post("/api/events/{event_id}/announce", responses=ERRORS)
-async def announce(request: Request, event_id: str, body: Announce,
-                   authorization: str | None = Auth) -> Any:
+async def announce(
+    request: Request, event_id: str, body: Announce, authorization: str | None = Auth
+) -> Any:
     """A message shown on every board of the event and on its pages."""
     await host_event(request, event_id, authorization)
     now = hub_of(request).now()
@@ -175,8 +213,9 @@ async def announce(request: Request, event_id: str, body: Announce,
 
 
 @router.post("/api/events/{event_id}/cohosts", responses=ERRORS)
-async def cohost(request: Request, event_id: str, body: Cohost,
-                 authorization: str | None = Auth) -> Any:
+async def cohost(
+    request: Request, event_id: str, body: Cohost, authorization: str | None = Auth
+) -> Any:
     """An account that may act as the host with its session (besides the host key)."""
     await host_event(request, event_id, authorization)
     found = await resolve_accounts(request, [body.name])
@@ -186,8 +225,9 @@ async def cohost(request: Request, event_id: str, body: Cohost,
     return {"cohosts": len(state.settings.cohosts)}
 
 
-async def _event_match(request: Request, event_id: str, match_id: str,
-                       authorization: str | None) -> tuple[EventState, Live]:
+async def _event_match(
+    request: Request, event_id: str, match_id: str, authorization: str | None
+) -> tuple[EventState, Live]:
     state = await host_event(request, event_id, authorization)
     if match_id not in state.settings.games:
         raise ApiError(404, f"match {match_id!r} is not a game of event {event_id}")
@@ -209,8 +249,9 @@ async def _host_act(request: Request, live: Live, kind: str, **fields: Any) -> N
 
 
 @router.post("/api/events/{event_id}/matches/{match_id}/pause", responses=ERRORS)
-async def pause(request: Request, event_id: str, match_id: str,
-                authorization: str | None = Auth) -> Any:
+async def pause(
+    request: Request, event_id: str, match_id: str, authorization: str | None = Auth
+) -> Any:
     """Stop the match's clocks (recorded in its record with the time)."""
     _state, live = await _event_match(request, event_id, match_id, authorization)
     await _host_act(request, live, "pause")
@@ -219,8 +260,9 @@ async def pause(request: Request, event_id: str, match_id: str,
 
 
 @router.post("/api/events/{event_id}/matches/{match_id}/resume", responses=ERRORS)
-async def resume(request: Request, event_id: str, match_id: str,
-                 authorization: str | None = Auth) -> Any:
+async def resume(
+    request: Request, event_id: str, match_id: str, authorization: str | None = Auth
+) -> Any:
     """Start the match's clocks again with the time that was left."""
     _state, live = await _event_match(request, event_id, match_id, authorization)
     await _host_act(request, live, "resume")
@@ -229,8 +271,13 @@ async def resume(request: Request, event_id: str, match_id: str,
 
 
 @router.post("/api/events/{event_id}/matches/{match_id}/adjudicate", responses=ERRORS)
-async def adjudicate(request: Request, event_id: str, match_id: str, body: Adjudicate,
-                     authorization: str | None = Auth) -> Any:
+async def adjudicate(
+    request: Request,
+    event_id: str,
+    match_id: str,
+    body: Adjudicate,
+    authorization: str | None = Auth,
+) -> Any:
     """End the match with the host's result and reason: in its match record (``duelhost
     verify`` reports it as adjudicated) and in the event's (an adjudication action)."""
     _state, live = await _event_match(request, event_id, match_id, authorization)
@@ -245,10 +292,14 @@ async def adjudicate(request: Request, event_id: str, match_id: str, body: Adjud
     return _view(await events_of(request).get(event_id))
 
 
-@router.post("/api/events/{event_id}/matches/{match_id}/seats/{seat}/reissue",
-             responses=ERRORS)
-async def reissue(request: Request, event_id: str, match_id: str,
-                  seat: int = Path(ge=0, le=1), authorization: str | None = Auth) -> Any:
+@router.post("/api/events/{event_id}/matches/{match_id}/seats/{seat}/reissue", responses=ERRORS)
+async def reissue(
+    request: Request,
+    event_id: str,
+    match_id: str,
+    seat: int = Path(ge=0, le=1),
+    authorization: str | None = Auth,
+) -> Any:
     """A new single-use invite for a player who lost the seat: the old invite and token are
     revoked at once; the entrant's page picks the new invite up."""
     _state, live = await _event_match(request, event_id, match_id, authorization)
@@ -266,11 +317,14 @@ async def reissue(request: Request, event_id: str, match_id: str,
         return [{"action": "reissue", "by": "host", "match": match_id, "seat": seat}]
 
     await changed(request, event_id, keep)
-    return {"match": match_id, "seat": seat, "invite": invite,
-            "invite_url": f"/play/{match_id}#invite={invite}"}
+    return {
+        "match": match_id,
+        "seat": seat,
+        "invite": invite,
+        "invite_url": f"/play/{match_id}#invite={invite}",
+    }
 
 
 async def _log(request: Request, event_id: str, entry: dict[str, Any]) -> None:
     """Log a host action that changes no record (a pause): stored with the event."""
     await changed(request, event_id, lambda s: [entry])
-

@@ -62,8 +62,11 @@ async def host_event(request: Request, event_id: str, authorization: str | None)
     organizer's or a co-host's account (a write only from this site's pages): 403 otherwise."""
     state = await event_or_404(request, event_id)
     if not is_host(request, state, authorization):
-        raise ApiError(403, "this needs the event's host key (Authorization: Bearer <host key>) "
-                       "or the session of its organizer or a co-host")
+        raise ApiError(
+            403,
+            "this needs the event's host key (Authorization: Bearer <host key>) "
+            "or the session of its organizer or a co-host",
+        )
     return state
 
 
@@ -90,8 +93,9 @@ async def resolve_accounts(request: Request, names: list[str]) -> dict[str, tupl
     return found
 
 
-async def ratings_in_pool(request: Request, game: str, options: dict[str, Any],
-                          account_ids: list[str | None]) -> Rated:
+async def ratings_in_pool(
+    request: Request, game: str, options: dict[str, Any], account_ids: list[str | None]
+) -> Rated:
     """These accounts' ratings and rated games in the pool of ``game`` with ``options`` (for
     seeding and the entry conditions); none when the game or options are not valid (the change
     refuses them)."""
@@ -105,8 +109,9 @@ async def ratings_in_pool(request: Request, game: str, options: dict[str, Any],
 
 def bot_ids(game: str, entrants: list[EntrantIn]) -> list[str | None]:
     """The accounts of the bot entries among ``entrants`` (a bot of ``game`` at its level)."""
-    return [bot_account_id(bot_account_name(game, e.bot)) for e in entrants
-            if e.kind == "bot" and e.bot]
+    return [
+        bot_account_id(bot_account_name(game, e.bot)) for e in entrants if e.kind == "bot" and e.bot
+    ]
 
 
 async def changed(request: Request, event_id: str, change: Any) -> EventState:
@@ -130,16 +135,24 @@ async def create_event(request: Request, body: CreateEvent) -> Any:
     organizer = signed_in(request)
     if body.rated and (organizer is None or not sessions.same_origin(request)):
         # An event's games move ratings (the bots' too): only an account answers for that.
-        raise ApiError(403, "a rated event needs an organizer: sign in to create one "
-                       "(a casual event needs no account)")
+        raise ApiError(
+            403,
+            "a rated event needs an organizer: sign in to create one "
+            "(a casual event needs no account)",
+        )
     hub = hub_of(request)
     names = [n for n in (account_name(e) for e in body.entrants) if n is not None]
     accounts = await resolve_accounts(request, names)
-    rated = await ratings_in_pool(request, body.game, body.options, [
-        *(found[0] for found in accounts.values()), *bot_ids(body.game, body.entrants)])
+    rated = await ratings_in_pool(
+        request,
+        body.game,
+        body.options,
+        [*(found[0] for found in accounts.values()), *bot_ids(body.game, body.entrants)],
+    )
     try:
         record, settings, secret, host_key, keys = build(
-            body, hub.server_key, accounts, None if organizer is None else organizer.id, rated)
+            body, hub.server_key, accounts, None if organizer is None else organizer.id, rated
+        )
     except ConfigError as error:
         raise ApiError(400, str(error)) from None
     state = await events_of(request).create(record, settings, secret, host_key)
@@ -149,14 +162,17 @@ async def create_event(request: Request, body: CreateEvent) -> Any:
         "url": f"/events/{state.id}",
         "host_url": f"/events/{state.id}/host#key={host_key}",
         "seed_commitment": record.seed_commitment,
-        "entrants": {eid: {"key": key, "url": f"/events/{state.id}#entrant={key}"}
-                     for eid, key in keys.items()},
+        "entrants": {
+            eid: {"key": key, "url": f"/events/{state.id}#entrant={key}"}
+            for eid, key in keys.items()
+        },
     }
 
 
 @router.get("/api/events/{event_id}", responses=ERRORS)
-async def get_event(request: Request, event_id: str,
-                    authorization: str | None = Header(default=None)) -> Any:
+async def get_event(
+    request: Request, event_id: str, authorization: str | None = Header(default=None)
+) -> Any:
     """The event: entrants, rounds (pairings, results), standings, announcements; for all but
     its host, as it was the spectator delay ago."""
     state = await event_or_404(request, event_id)
@@ -167,11 +183,16 @@ async def get_event(request: Request, event_id: str,
 
 
 @router.get("/api/events/{event_id}/boards", responses=ERRORS)
-async def boards(request: Request, event_id: str,
-                 authorization: str | None = Header(default=None),
-                 views: bool = Query(False, description="each board's spectator view too "
-                                     "(the pages draw their live thumbnails from it)"),
-                 ) -> Any:
+async def boards(
+    request: Request,
+    event_id: str,
+    authorization: str | None = Header(default=None),
+    views: bool = Query(
+        False,
+        description="each board's spectator view too "
+        "(the pages draw their live thumbnails from it)",
+    ),
+) -> Any:
     """Every game on now (and the current round's finished ones), at a glance; for all but the
     host, as it was the spectator delay ago."""
     state = await event_or_404(request, event_id)
@@ -187,9 +208,12 @@ async def boards(request: Request, event_id: str,
             live = hub.get(match_id, client_of(request.scope))
         board = board_view(state, live, match_id, now, delay, views)
         if host:
-            board["invites"] = {seat: unseal(hub.server_key, f"{match_id}:{seat}", sealed)
-                                for seat, sealed in state.settings.games.get(
-                                    match_id, {}).get("invites", {}).items()}
+            board["invites"] = {
+                seat: unseal(hub.server_key, f"{match_id}:{seat}", sealed)
+                for seat, sealed in state.settings.games.get(match_id, {})
+                .get("invites", {})
+                .items()
+            }
             if live is not None:
                 board["joined"] = hub.joined(live)
         result.append(board)
@@ -203,15 +227,21 @@ def _current_matches(state: EventState) -> list[str]:
         return []
     if record.config.format is Format.ARENA:
         on = list(state.match_ids_on())
-        recent = [g.match_id for r in record.rounds[-8:] for p in r.pairings for g in p.games
-                  if g.match_id and g.match_id not in on]
+        recent = [
+            g.match_id
+            for r in record.rounds[-8:]
+            for p in r.pairings
+            for g in p.games
+            if g.match_id and g.match_id not in on
+        ]
         return (on + recent[-8:])[:200]
     return [g.match_id for p in record.rounds[-1].pairings for g in p.games if g.match_id]
 
 
 @router.get("/api/events/{event_id}/record", responses=ERRORS)
-async def event_record(request: Request, event_id: str,
-                       authorization: str | None = Header(default=None)) -> Any:
+async def event_record(
+    request: Request, event_id: str, authorization: str | None = Header(default=None)
+) -> Any:
     """The event record (entrants, rounds, results, host actions, the seed once closed), every
     finished match's record under ``matches`` (for spectators once its end is older than the
     delay) and the log of everything the host and the director did."""
@@ -229,14 +259,16 @@ async def event_record(request: Request, event_id: str,
             continue
         await hub.settled(live)
         end = ended_at(live)
-        if end is None or (not host and state.phase != "closed"
-                           and end > now - state.settings.delay):
+        if end is None or (
+            not host and state.phase != "closed" and end > now - state.settings.delay
+        ):
             continue
         matches[match_id] = live.match.record()
     data["matches"] = matches
     data["log"] = await _log(service, event_id)
-    return JSONResponse(data, headers={
-        "Content-Disposition": f'attachment; filename="event-{event_id}.json"'})
+    return JSONResponse(
+        data, headers={"Content-Disposition": f'attachment; filename="event-{event_id}.json"'}
+    )
 
 
 async def _log(service: EventService, event_id: str) -> list[dict[str, Any]]:
@@ -266,15 +298,21 @@ async def export_trf(request: Request, event_id: str) -> Any:
         text = to_trf(state.record)
     except ConfigError as error:
         raise ApiError(400, str(error)) from None
-    return Response(text, media_type="text/plain", headers={
-        "Content-Disposition": f'attachment; filename="event-{event_id}.trf"'})
+    return Response(
+        text,
+        media_type="text/plain",
+        headers={"Content-Disposition": f'attachment; filename="event-{event_id}.trf"'},
+    )
 
 
 async def _published(request: Request, event_id: str) -> EventState:
     state = await event_or_404(request, event_id)
     if state.settings.delay > 0 and state.phase != "closed":
-        raise ApiError(409, "this event has a spectator delay: its exports are published "
-                       "when it closes (GET /api/events/{id} shows the delayed standings)")
+        raise ApiError(
+            409,
+            "this event has a spectator delay: its exports are published "
+            "when it closes (GET /api/events/{id} shows the delayed standings)",
+        )
     return state
 
 
@@ -290,14 +328,16 @@ def _entrant(request: Request, state: EventState, authorization: str | None) -> 
 def _guest(request: Request, state: EventState, authorization: str | None) -> str:
     entrant = _entrant(request, state, authorization)
     if entrant is None:
-        raise ApiError(403, "this needs an entrant's key (Authorization: Bearer <key>) or an "
-                       "entrant's session")
+        raise ApiError(
+            403, "this needs an entrant's key (Authorization: Bearer <key>) or an entrant's session"
+        )
     return entrant
 
 
 @router.get("/api/events/{event_id}/me", responses=ERRORS)
-async def me(request: Request, event_id: str,
-             authorization: str | None = Header(default=None)) -> Any:
+async def me(
+    request: Request, event_id: str, authorization: str | None = Header(default=None)
+) -> Any:
     """An entrant's own view (a guest's key, or the session of an entered account): its
     standing and its game on now, with the seat's invite (its page opens it once; the seat's
     token stays in that browser, or comes back to the account). Without either: ``entrant``
@@ -313,21 +353,32 @@ async def me(request: Request, event_id: str,
         if entrant in (played.first, played.second):
             seat = 0 if played.first == entrant else 1
             sealed = state.settings.games.get(match_id, {}).get("invites", {}).get(str(seat))
-            invite = None if sealed is None else unseal(hub.server_key, f"{match_id}:{seat}",
-                                                        sealed)
-            game = {"match": match_id, "round": number, "board": board, "seat": seat,
-                    "invite": invite,
-                    "url": f"/play/{match_id}" + ("" if invite is None else f"#invite={invite}")}
-    line = next((x for x in standings_json(standings(state.record)) if x["id"] == entrant),
-                None)
-    return {"event": state.id, "entrant": state.record.entrant(entrant).to_json(),
-            "game": game, "standing": line, "phase": state.phase,
-            "checked_in": entrant in state.settings.checked_in}
+            invite = (
+                None if sealed is None else unseal(hub.server_key, f"{match_id}:{seat}", sealed)
+            )
+            game = {
+                "match": match_id,
+                "round": number,
+                "board": board,
+                "seat": seat,
+                "invite": invite,
+                "url": f"/play/{match_id}" + ("" if invite is None else f"#invite={invite}"),
+            }
+    line = next((x for x in standings_json(standings(state.record)) if x["id"] == entrant), None)
+    return {
+        "event": state.id,
+        "entrant": state.record.entrant(entrant).to_json(),
+        "game": game,
+        "standing": line,
+        "phase": state.phase,
+        "checked_in": entrant in state.settings.checked_in,
+    }
 
 
 @router.post("/api/events/{event_id}/checkin", responses=ERRORS)
-async def checkin(request: Request, event_id: str,
-                  authorization: str | None = Header(default=None)) -> Any:
+async def checkin(
+    request: Request, event_id: str, authorization: str | None = Header(default=None)
+) -> Any:
     """A guest checks in (during the check-in window; not checked in by the start: dropped)."""
     state = await event_or_404(request, event_id)
     entrant = _guest(request, state, authorization)
@@ -345,6 +396,10 @@ async def event_of_match(request: Request, match_id: str) -> Any:
     state = events_of(request).event_of(match_id)
     if state is None:
         return {"event": None}
-    return {"event": state.id, "name": state.settings.name, "url": f"/events/{state.id}",
-            "announcements": state.settings.announcements[-5:],
-            "delay": state.settings.delay}
+    return {
+        "event": state.id,
+        "name": state.settings.name,
+        "url": f"/events/{state.id}",
+        "announcements": state.settings.announcements[-5:],
+        "delay": state.settings.delay,
+    }

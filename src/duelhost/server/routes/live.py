@@ -143,8 +143,11 @@ async def delayed_stream(hub: Hub, live: Live, websocket: WebSocket, delay: floa
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            await websocket.send_text(json_text.dumps(
-                {"type": "error", "error": "spectators cannot act; connect with a seat's token"}))
+            await websocket.send_text(
+                json_text.dumps(
+                    {"type": "error", "error": "spectators cannot act; connect with a seat's token"}
+                )
+            )
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
