@@ -127,9 +127,13 @@ def train(game: Game, bot: str, nodes: int, steps: int, seed: int) -> Any:
     single_step_encoding(game)
     make_bot(bot, game, 0, 0)  # an unknown bot fails before training
     ppo = _maskable_ppo()
-    import torch
-    from stable_baselines3.common.vec_env import DummyVecEnv
-
+    try:  # the learn extra, as sb3-contrib (which needs both)
+        import torch
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError:
+        raise ConfigError(
+            "learned responses need sb3-contrib and PyTorch: pip install 'duelhost[learn]'"
+        ) from None
     from duelhost.envs.single import SingleAgentEnv
 
     def env(seat: int) -> Any:

@@ -60,7 +60,7 @@ def _register_commands() -> None:
     if only is not None:
         importlib.import_module(f"duelhost.cli.commands.{only}").register(app)
         return
-    # A game's own command (``duelhost solve goofspiel ...``) needs none of the core ones, nor
+    # A game's own command (``duelhost solve GAME ...``) needs none of the core ones, nor
     # the other games (loading the six games' code is about 0.4 s): the game named after the
     # command is tried first.
     named = _named(sys.argv)

@@ -3,7 +3,7 @@
 The environments derive a match seed from ``reset``'s seed as
 ``np.random.default_rng(seed).integers(0, 2**31 - 1)`` and keep the generator for the resets
 without a seed that follow. Making that generator costs more than a whole random match of
-classic Goofspiel (``SeedSequence.generate_state`` alone, docs/performance-log.md), so
+the fastest game (``SeedSequence.generate_state`` alone, docs/performance-log.md), so
 ``first_draw`` computes the same number from the seed sequence's pool by PCG64's own
 arithmetic: the pool's words hashed into the generator's 128-bit state and increment
 (``generate_state``), the generator seeded and stepped (PCG's ``srandom``, then one XSL-RR
