@@ -24,7 +24,7 @@ import numpy as np
 
 from duelhost.bots.base import Bot, SeatHandle
 from duelhost.bots.budget import Budget, using
-from duelhost.bots.exploit import EVALUATION_BASE, Exploit, Progress, Settings, measure_player
+from duelhost.bots.exploit import Exploit, Progress, Settings, evaluate
 from duelhost.bots.plans import Plan, register_kind
 from duelhost.bots.registry import make_bot
 from duelhost.core.encoding import Encoding
@@ -178,13 +178,7 @@ def find_learned(
     if progress:
         progress(f"{ALGORITHM}: {model.num_timesteps} steps against {bot}, saved to {policy}")
     with using(Budget(nodes=nodes)):
-        score = measure_player(
-            game,
-            lambda: PolicyBot(model),
-            bot,
-            EVALUATION_BASE + settings.seed * 10**6,
-            settings.evaluation,
-        )
+        score = evaluate(game, lambda: PolicyBot(model), bot, settings)
     found = {
         "against": bot,
         "bot_nodes": nodes,

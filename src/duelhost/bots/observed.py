@@ -30,7 +30,7 @@ from typing import Any
 
 from duelhost.bots.base import Bot, SeatHandle
 from duelhost.bots.budget import Budget, using
-from duelhost.bots.exploit import EVALUATION_BASE, Exploit, Progress, Settings, measure_player
+from duelhost.bots.exploit import Exploit, Progress, Settings, evaluate, measure_player
 from duelhost.bots.plans import Plan, register_kind
 from duelhost.bots.registry import make_bot, plan_families
 from duelhost.bots.runner import play_match
@@ -200,13 +200,7 @@ def find_observed(
                     f"{len(records)} decisions at {len(model)} keys, {checked}"
                 )
         points, table, model = max(candidates, key=lambda item: item[0])
-        score = measure_player(
-            game,
-            _player(answer, table),
-            bot,
-            EVALUATION_BASE + settings.seed * 10**6,
-            settings.evaluation,
-        )
+        score = evaluate(game, _player(answer, table), bot, settings)
     found = {
         "against": bot,
         "bot_nodes": nodes,

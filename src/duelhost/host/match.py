@@ -235,16 +235,7 @@ class Match:
     @property
     def result(self) -> dict[str, Any]:
         """The game's result; an abandoned match has no winner and says why it ended."""
-        if self.adjudicated is not None:
-            judged = self.adjudicated
-            return {
-                **self.state.result,
-                "winner": judged["winner"],
-                "reason": f"adjudicated: {judged['reason']}",
-            }
-        if self.abandoned is None:
-            return self.state.result
-        return {**self.state.result, "winner": None, "reason": f"abandoned: {self.abandoned}"}
+        return pausing.result(self.state.result, self.abandoned, self.adjudicated)
 
     @property
     def to_act(self) -> list[int]:

@@ -80,3 +80,16 @@ def note(match: Hosted, entry: LogEntry, seq: int, time: float) -> None:
             "reason": entry["reason"],
             "time": time,
         }
+
+
+def result(
+    played: dict[str, Any], abandoned: str | None, adjudicated: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A match's result: the game's (``played``), unless the host adjudicated it (its winner
+    and reason) or the server abandoned it (no winner, and why)."""
+    if adjudicated is not None:
+        reason = f"adjudicated: {adjudicated['reason']}"
+        return {**played, "winner": adjudicated["winner"], "reason": reason}
+    if abandoned is None:
+        return played
+    return {**played, "winner": None, "reason": f"abandoned: {abandoned}"}
