@@ -138,7 +138,7 @@ def test_medium_is_the_response_with_a_tenth_of_the_budget_and_rules_of_thumb() 
     assert isinstance(medium, GalaxyResponseBot) and isinstance(hard, GalaxyResponseBot)
     assert (medium.name, medium.budget.nodes, hard.budget.nodes) == ("medium", 6, 60)
     assert (medium.model.names, medium.model.safe) == (["prize", "random"], None)
-    assert hard.model.names == ["prize", "random", "equilibrium", "fitted"]
+    assert hard.model.names == ["prize", "random", "equilibrium", "fitted", "matched"]
     assert hard.model.safe == "equilibrium"
     classic = duelhost.load("goofspiel", galaxies=1, planets=4)
     assert isinstance(make_bot("medium", classic, 0, 1), GoofspielMatrixBot)
@@ -218,16 +218,17 @@ def test_the_fitted_plan_features_and_rollout_policy_by_hand() -> None:
 
 def test_hard_learns_a_fixed_plan_and_trusts_it() -> None:
     """Against a fixed plan outside its rules of thumb ("half the worth plus the galaxy's
-    value", the ``linear`` family), after ten rounds (two galaxies and a half: the fitted plan
-    predicted the second galaxy badly before it had seen its value) ``hard``'s fitted plan has
-    most of the posterior weight and gives the plan's next fleet the most probability, above 0.8."""
+    value", the ``linear`` family), after eleven rounds (two galaxies and three rounds: the fitted
+    plan predicted the second and third galaxies badly before it had seen their values)
+    ``hard``'s fitted plan has most of the posterior weight and gives the plan's next fleet the
+    most probability, above 0.8."""
     game = duelhost.load("goofspiel", galaxies=4, planets=4)
     family = plan_families("goofspiel")["linear"]
     plan = PlanBot(family, (0.0, 0.5, 1.0, 0.0, 0.0, 0.0))
     state = game.new(seed=4)
     bot = make_bot("hard", game, 0, 4)
     assert isinstance(bot, GalaxyResponseBot)
-    for _ in range(10):
+    for _ in range(11):
         mine = bot.act(SeatHandle(state, 0))
         theirs = plan.act(SeatHandle(state, 1))
         state.submit(0, mine)

@@ -13,7 +13,9 @@ columns the other seat's), but the bot plays against what it has learnt of the o
   *Common random numbers*: within a sweep every cell uses the same order of worths, the same
   policy of the other seat and the same random seed.
 * **Opponent model** (``duelhost.bots.opponent_model.MixtureModel``): "bid the prize",
-  uniformly random sizes and the equilibrium, each a third a priori; after each round the bot
+  uniformly random sizes, the equilibrium, the fitted plan (``plan_model``) and the matched
+  model (``matching``: the fleets the other seat still holds, assigned to the planets to come
+  in the order of their stakes), equal a priori; after each round the bot
   scores the other seat's fleet under each (the equilibrium's prediction is the column
   strategy of the matrix game it solved for that round).
 * **Decision**: the restricted Nash response (``restricted_response``): the strategy
@@ -46,9 +48,10 @@ from duelhost.bots.opponent_model import MixtureModel
 from duelhost.core.matrix_games import restricted_response
 from duelhost.core.rng import derive
 from duelhost.games.goofspiel.galaxy import POLICIES, Galaxy, Policy, closest, galaxy_from_view
+from duelhost.games.goofspiel.matching import MatchedPolicy, assign, probabilities
 from duelhost.games.goofspiel.plan_model import FittedPolicy, features, width
 
-PRIOR = {"prize": 1.0, "random": 1.0, "equilibrium": 1.0, "fitted": 1.0}
+PRIOR = {"prize": 1.0, "random": 1.0, "equilibrium": 1.0, "fitted": 1.0, "matched": 1.0}
 """Prior weights of the other seat's policies (``hard``): ``fitted`` is the plan learnt from
 its fleets in this match (``plan_model``)."""
 MEMORY = 0.85
@@ -74,6 +77,8 @@ class Prediction(NamedTuple):
     """The fitted plan's features of each size (``plan_model.features``)."""
     fitted: np.ndarray
     """The fitted plan's probability of each size, before the round was seen."""
+    matched: np.ndarray
+    """The matched model's probability of each size (``matching``)."""
 
 
 Key = tuple[int, int, int]
@@ -119,6 +124,9 @@ class GalaxyResponseBot:
         """(galaxy value, round, planets) of the current decision, for the fitted rollouts."""
         self._scored: set[Key] = set()
         self.last_strategy: dict[str, float] = {}
+        self._guesses: dict[int, int] = {}
+        """The matched model's fleet for each worth still to come in the current galaxy."""
+        self._matched = np.zeros(0)
 
     # ------------------------------------------------------------------ the model
 
@@ -139,6 +147,7 @@ class GalaxyResponseBot:
                 "random": 1.0 / len(sizes),
                 "equilibrium": seen.column.get(fleet, 0.0),
                 "fitted": float(seen.fitted[sizes.index(fleet)]),
+                "matched": float(seen.matched[sizes.index(fleet)]) if len(seen.matched) else 0.0,
             }
             self.model.observe({name: likelihoods[name] for name in self.model.names}, len(sizes))
             if self.plan is not None:
@@ -154,6 +163,7 @@ class GalaxyResponseBot:
             "random": np.full(len(sizes), 1.0 / len(sizes)),
             "equilibrium": column,
             "fitted": fitted,
+            "matched": self._matched,
         }
         return self.model.predict({name: predictions[name] for name in self.model.names})
 
@@ -169,10 +179,26 @@ class GalaxyResponseBot:
         rows = features(
             galaxy.sizes(1), galaxy.worth, galaxy.value, mine, round_, planets, galaxies
         )
+        if "matched" in self.model.names:
+            self._match(galaxy, planets)
         return rows, self.plan.probabilities(rows)
+
+    def _match(self, galaxy: Galaxy, planets: int) -> None:
+        """The matched model's guesses for the current galaxy (``matching``)."""
+        to_come = [(galaxy.value, w) for w in [galaxy.worth, *galaxy.to_come]]
+        to_come += [(v, w) for v in galaxy.later for w in range(1, planets + 1)]
+        fleets = [size for size, n in enumerate(galaxy.counts[1]) for _ in range(n)]
+        assigned = assign(to_come, fleets)
+        self._guesses = {
+            w: assigned[v, w] for v, w in to_come[: 1 + len(galaxy.to_come)] if (v, w) in assigned
+        }
+        guess = self._guesses.get(galaxy.worth, galaxy.worth)
+        self._matched = probabilities(galaxy.sizes(1), guess)
 
     def _rollout_policy(self, name: str) -> Policy:
         """The other seat's rollout policy standing for the modelled policy ``name``."""
+        if name == "matched":
+            return MatchedPolicy(self._guesses)
         if name == "fitted" and self.plan is not None:
             value, round_, planets = self._context
             return FittedPolicy(self.plan.weights, value, round_, planets)
@@ -225,13 +251,17 @@ class GalaxyResponseBot:
         rows, cols = galaxy.sizes(0), galaxy.sizes(1)
         if len(rows) == 1:
             uniform = {c: 1.0 / len(cols) for c in cols}
-            self._predictions[key] = Prediction(galaxy.worth, cols, uniform, rows_of_plan, fitted)
+            self._predictions[key] = Prediction(
+                galaxy.worth, cols, uniform, rows_of_plan, fitted, self._matched
+            )
             self.last_strategy = {str(rows[0]): 1.0}
             return str(rows[0])
         values = self.values(galaxy)
         column = equilibrium(-values.T)
         strategy = dict(zip(cols, column.tolist(), strict=True))
-        self._predictions[key] = Prediction(galaxy.worth, cols, strategy, rows_of_plan, fitted)
+        self._predictions[key] = Prediction(
+            galaxy.worth, cols, strategy, rows_of_plan, fitted, self._matched
+        )
         model = self._model_strategy(galaxy, column, fitted)
         x, _, _ = restricted_response(values, model, self.model.confidence())
         self.last_strategy = {str(r): float(w) for r, w in zip(rows, x, strict=True) if w > 1e-9}
