@@ -8,6 +8,16 @@ import random
 import pytest
 
 from duelhost.games.goofspiel.matching import MatchedPolicy, assign, probabilities
+from duelhost.games.goofspiel.plan_model import stake_rank
+
+
+def test_the_stake_rank_by_hand() -> None:
+    """Two galaxies (values 1, 2) of two planets (worths 1, 2): stakes 1, 2, 2, 4. The stake 2
+    has 1 below and 2 equal: (1 + 2 / 2) / 4 of 2 planets = 1.0; the stake 4: 3.5 / 4 x 2;
+    the stake 1: 0.5 / 4 x 2."""
+    assert stake_rank(2, 1, 2, 2) == stake_rank(1, 2, 2, 2) == pytest.approx(1.0)
+    assert stake_rank(2, 2, 2, 2) == pytest.approx(1.75)
+    assert stake_rank(1, 1, 2, 2) == pytest.approx(0.25)
 
 
 def test_the_planets_to_come_get_the_fleets_held_in_stake_order() -> None:

@@ -100,7 +100,7 @@ def test_the_galaxy_is_read_from_the_view() -> None:
     assert (galaxy.value, galaxy.lead, galaxy.later) == (2, 0, (1, 3))
     assert galaxy.counts == ([0, 2, 3, 3, 2], [0, 2, 2, 3, 3])
     # The fitted plan has seen nothing yet: every size of the other seat equally likely.
-    assert plan_rows.shape == (4, 4 + 3 + 5)
+    assert plan_rows.shape == (4, 4 + 3 + 6)
     assert fitted.tolist() == pytest.approx([0.25] * 4)
 
 
@@ -200,18 +200,19 @@ def test_the_same_views_give_the_same_play_whatever_the_hidden_deal() -> None:
 def test_the_fitted_plan_features_and_rollout_policy_by_hand() -> None:
     """Sizes 1 and 3 on a planet of worth 2 in a galaxy of value 3 of a game of 4 planets and 3
     galaxies, the bot's last fleet 4, round 3: rows (-s^2/2, s [worth 1..4], s v, s w v / 4,
-    s last, s round, s [value 1..3]). A
-    policy whose weights say "nearest 2 * worth" (-s^2/2 weight 10, s * [worth == k] weight
-    20 k) sends 4 on a worth of 2 among 1..4 whatever the rng."""
+    s last, s round, s [value 1..3], s stake rank). The stake rank of worth 2 in value 3: the
+    twelve stakes w v are 1 2 2 3 3 4 4 6 6 8 9 12; 7 below 6 and half of the two 6s make 8 of
+    12, times 4 planets: 8/3. A policy whose weights say "nearest 2 * worth" (-s^2/2 weight
+    10, s * [worth == k] weight 20 k) sends 4 on a worth of 2 among 1..4 whatever the rng."""
     rows = features([1, 3], 2, 3, 4, 3, 4, 3)
     assert rows.tolist() == [
-        [-0.5, 0, 1, 0, 0, 3, 1.5, 4, 3, 0, 0, 1],
-        [-4.5, 0, 3, 0, 0, 9, 4.5, 12, 9, 0, 0, 3],
+        [-0.5, 0, 1, 0, 0, 3, 1.5, 4, 3, 0, 0, 1, pytest.approx(8 / 3)],
+        [-4.5, 0, 3, 0, 0, 9, 4.5, 12, 9, 0, 0, 3, pytest.approx(8)],
     ]
     weights = np.zeros(width(4, 3))
     weights[0] = 10.0
     weights[1:5] = [20.0 * k for k in range(1, 5)]
-    policy = FittedPolicy(weights, 3, 1, 4)
+    policy = FittedPolicy(weights, 3, 1, 4, 3)
     assert {policy([0, 1, 1, 1, 1], 2, random.Random(k), 1, 0) for k in range(20)} == {4}
     assert {policy([0, 1, 1, 1, 0], 1, random.Random(k), 1, 0) for k in range(20)} == {2}
 

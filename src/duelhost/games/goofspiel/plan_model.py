@@ -5,10 +5,13 @@
 bot's last fleet being ``last``, has the features (:func:`features`)
 
     -size^2 / 2, size * [worth == k] for each worth k, size * value, size * worth * value / planets,
-    size * last, size * round, size * [value == j] for each galaxy value j
+    size * last, size * round, size * [value == j] for each galaxy value j,
+    size * stake_rank(worth, value)
 
 so "the fleet nearest ``t``", ``t`` any table of the worth plus any table of the galaxy's value
-plus a linear function of the value, their product, the last fleet and the round, is one
+plus a linear function of the value, their product, the product's rank among the match's
+planets (:func:`stake_rank`: a player who ranks the planets by their stake; the rank, unlike
+the product, bends the way a fixed pool of fleets does), the last fleet and the round, is one
 weight vector (the value both as a table, for a player who treats some galaxies apart, and as
 a number, which carries over to a value not seen yet) (see the choice model's
 docstring): bidding the prize, a fixed fleet per worth, bidding by the galaxy's value, answering
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -27,7 +31,18 @@ from numpy.typing import NDArray
 
 def width(planets: int, galaxies: int) -> int:
     """The number of features for a game of ``planets`` planets a galaxy and ``galaxies``."""
-    return planets + galaxies + 5
+    return planets + galaxies + 6
+
+
+@lru_cache(maxsize=64)
+def stake_rank(worth: int, value: int, planets: int, galaxies: int) -> float:
+    """Where the stake ``worth * value`` ranks among the stakes of every planet of every
+    galaxy, scaled to 0..planets (the middle of its ties): a player who gives the larger fleets
+    to the larger stakes sends about this size."""
+    stakes = [w * v for w in range(1, planets + 1) for v in range(1, galaxies + 1)]
+    stake = worth * value
+    below = sum(s < stake for s in stakes) + sum(s == stake for s in stakes) / 2
+    return planets * below / len(stakes)
 
 
 def features(
@@ -43,6 +58,7 @@ def features(
     rows[:, planets + 3] = s * last
     rows[:, planets + 4] = s * round_
     rows[:, planets + 4 + value] = s
+    rows[:, planets + galaxies + 5] = s * stake_rank(worth, value, planets, galaxies)
     return rows
 
 
@@ -51,7 +67,9 @@ class FittedPolicy:
 
     __slots__ = ("by_worth", "per_last", "per_round", "round0", "square")
 
-    def __init__(self, weights: NDArray[np.float64], value: int, round_: int, planets: int) -> None:
+    def __init__(
+        self, weights: NDArray[np.float64], value: int, round_: int, planets: int, galaxies: int
+    ) -> None:
         w = [float(x) for x in weights]
         self.square = w[0]
         # The part of the score linear in the size, before the last fleet and the round.
@@ -60,6 +78,7 @@ class FittedPolicy:
             + w[planets + 1] * value
             + w[planets + 2] * k * value / planets
             + w[planets + 4 + value]
+            + w[planets + galaxies + 5] * stake_rank(k, value, planets, galaxies)
             for k in range(1, planets + 1)
         ]
         self.per_last = w[planets + 3]

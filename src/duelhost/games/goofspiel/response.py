@@ -120,8 +120,9 @@ class GalaxyResponseBot:
         self.plan: ChoiceModel | None = None
         """The fitted plan of the other seat (made at the first decision: its features
         depend on the number of planets)."""
-        self._context = (0, 0, 7)
-        """(galaxy value, round, planets) of the current decision, for the fitted rollouts."""
+        self._context = (0, 0, 7, 7)
+        """(galaxy value, round, planets, galaxies) of the current decision, for the fitted
+        rollouts."""
         self._scored: set[Key] = set()
         self.last_strategy: dict[str, float] = {}
         self._guesses: dict[int, int] = {}
@@ -174,7 +175,7 @@ class GalaxyResponseBot:
             self.plan = ChoiceModel(width(planets, galaxies))
         last = view.get("last_round")
         mine = int(last["fleets"][self.seat]) if last else 0
-        self._context = (galaxy.value, int(view["round"]), planets)
+        self._context = (galaxy.value, int(view["round"]), planets, galaxies)
         round_ = int(view["round"])
         rows = features(
             galaxy.sizes(1), galaxy.worth, galaxy.value, mine, round_, planets, galaxies
@@ -200,8 +201,8 @@ class GalaxyResponseBot:
         if name == "matched":
             return MatchedPolicy(self._guesses)
         if name == "fitted" and self.plan is not None:
-            value, round_, planets = self._context
-            return FittedPolicy(self.plan.weights, value, round_, planets)
+            value, round_, planets, galaxies = self._context
+            return FittedPolicy(self.plan.weights, value, round_, planets, galaxies)
         return POLICIES[ROLLOUT_POLICY.get(name, "mixed")]
 
     # ------------------------------------------------------------------ the matrix game
