@@ -104,6 +104,7 @@ class Driver:
     _update: Any = None
     _mask_update: Any = None
     _step_of: Any = None
+    _keep_both: Any = None
     keeps = False
     """Whether the encoding keeps both observations and masks (``kept``)."""
     reads_views = True
@@ -113,29 +114,34 @@ class Driver:
     def __init__(self, game: Game, encoding: Encoding, seed: int, illegal: str = "raise") -> None:
         self.game = game
         self.encoding = encoding
-        self.state: State = game.new(seed=seed)
+        self.illegal = check_illegal(illegal)
+        self._fresh_observations()
+        self.rematch(seed)
+
+    def rematch(self, seed: int) -> None:
+        """A new match from ``seed`` in this driver (the environments' reset): the kept
+        observations' and masks' buffers stay, nothing else does."""
+        self.state: State = self.game.new(seed=seed)
         self.drafts: list[Draft] = [(), ()]
         self._cache: dict[int, tuple[tuple[int, Draft], dict[int, Step]]] = {}
         self._masks: dict[int, tuple[dict[int, Step], npt.NDArray[np.int8]]] = {}
-        self.illegal = check_illegal(illegal)
-        self._fresh_observations()
-
-    def _fresh_observations(self) -> None:
-        """The encoding's hooks, and no observation or mask kept yet (their buffers and
-        marks)."""
-        encoding = self.encoding
-        self._update = getattr(encoding, "observe_update", None)
-        self._out: list[npt.NDArray[np.float32] | None] = [None, None]
-        self._marks: list[Any] = [None, None]
-        self._mask_update = getattr(encoding, "mask_update", None)
-        self._step_of = getattr(encoding, "step_of", None)
-        self._mask_out = [
-            np.zeros(encoding.num_actions if self._mask_update else 0, np.int8) for _ in (0, 1)
-        ]
-        self._mask_marks: list[Any] = [None, None]
+        self._marks: list[Any] = [None, None, None, None]
+        """The marks of the kept observations (seats 0, 1) and masks (seats 0, 1)."""
         self._kept_at = [-1, -1]
         """The history length at each seat's last ``mask_update`` (its mask is current while
         the history has that length: every change of a state adds an entry)."""
+
+    def _fresh_observations(self) -> None:
+        """The encoding's hooks and the buffers of the observations and masks it keeps."""
+        encoding = self.encoding
+        self._update = getattr(encoding, "observe_update", None)
+        self._out: list[npt.NDArray[np.float32] | None] = [None, None]
+        self._mask_update = getattr(encoding, "mask_update", None)
+        self._step_of = getattr(encoding, "step_of", None)
+        self._keep_both = getattr(encoding, "keep_both", None)
+        self._mask_out = [
+            np.zeros(encoding.num_actions if self._mask_update else 0, np.int8) for _ in (0, 1)
+        ]
         self.keeps = self._update is not None and self._mask_update is not None
         if self._update is not None:
             self._out = [np.zeros(encoding.observation_size, np.float32) for _ in (0, 1)]
@@ -149,23 +155,51 @@ class Driver:
         ``observe_update`` and ``mask_update`` (only where ``keeps``)."""
         state = self.state
         update, mask_update = self._update, self._mask_update
-        marks, mask_marks = self._marks, self._mask_marks
-        made: list[npt.NDArray[Any]] = []
-        for seat in (0, 1):
-            try:
-                marks[seat] = update(
-                    state, seat, self.drafts[seat], self._out_views[seat], marks[seat]
-                )
-                mask_marks[seat] = mask_update(
-                    state, seat, self._mask_views[seat], mask_marks[seat]
-                )
-            except BaseException:  # half written: made whole next time
-                marks[seat] = mask_marks[seat] = None
-                raise
-            made.append(self._out[seat].copy())  # type: ignore[union-attr]
-            made.append(self._mask_out[seat].copy())
-        self._kept_at = [len(state._history)] * 2
-        return made
+        marks = self._marks
+        drafts, outs, masks = self.drafts, self._out_views, self._mask_views
+        both = self._keep_both
+        try:
+            if both is not None:
+                both(state, drafts, outs, masks, marks)
+            else:
+                marks[0] = update(state, 0, drafts[0], outs[0], marks[0])
+                marks[2] = mask_update(state, 0, masks[0], marks[2])
+                marks[1] = update(state, 1, drafts[1], outs[1], marks[1])
+                marks[3] = mask_update(state, 1, masks[1], marks[3])
+        except BaseException:  # half written: made whole next time
+            marks[:] = [None, None, None, None]
+            raise
+        count = len(state._history)
+        self._kept_at = [count, count]
+        out, mask = self._out, self._mask_out
+        return [out[0].copy(), mask[0].copy(), out[1].copy(), mask[1].copy()]  # type: ignore[union-attr]
+
+    def play_both(self, first: Any, second: Any) -> bool:
+        """Both seats' indices of a round both must play, applied at once where the kept
+        masks are current and allow them and each is a whole submission (the parallel env's
+        common step); False, with nothing done, for anything else (then ``checks`` and
+        ``apply`` say what to do)."""
+        state = self.state
+        count = len(state._history)
+        kept_at = self._kept_at
+        if kept_at[0] != count or kept_at[1] != count or first is None or second is None:
+            return False
+        one, two = int(first), int(second)
+        size = len(self._mask_views[0])
+        if not (0 <= one < size and 0 <= two < size):
+            return False
+        if not (self._mask_views[0][one] and self._mask_views[1][two]):
+            return False  # a seat that need not act has an all-0 kept mask
+        step_of = self._step_of
+        text0, text1 = step_of(one).text, step_of(two).text
+        if text0 is None or text1 is None:
+            return False
+        drafts = self.drafts
+        if drafts[0] or drafts[1]:
+            drafts[0] = drafts[1] = ()
+        state.submit(0, text0)
+        state.submit(1, text1)
+        return True
 
     def checks(self, chosen: list[tuple[int, Any]]) -> list[tuple[int, Step | None]]:
         """``check`` of each (seat, index) in turn, the kept masks read directly where they
@@ -237,9 +271,10 @@ class Driver:
         if self._kept_at[seat] == len(state._history):
             return out
         assert self._mask_update is not None
-        mark = self._mask_marks[seat]
-        self._mask_marks[seat] = None  # ``out`` is half written if the update raises
-        self._mask_marks[seat] = self._mask_update(state, seat, self._mask_views[seat], mark)
+        marks = self._marks
+        mark = marks[2 + seat]
+        marks[2 + seat] = None  # ``out`` is half written if the update raises
+        marks[2 + seat] = self._mask_update(state, seat, self._mask_views[seat], mark)
         self._kept_at[seat] = len(state._history)
         return out
 
@@ -266,9 +301,10 @@ class Driver:
             out = self._out[seat]
             if out is None:
                 out = self._out[seat] = np.zeros(self.encoding.observation_size, np.float32)
-            mark = self._marks[seat]
-            self._marks[seat] = None  # ``out`` is half written if ``update`` raises
-            self._marks[seat] = update(self.state, seat, self.drafts[seat], out.data, mark)
+            marks = self._marks
+            mark = marks[seat]
+            marks[seat] = None  # ``out`` is half written if ``update`` raises
+            marks[seat] = update(self.state, seat, self.drafts[seat], out.data, mark)
             return out.copy()
         observe_state = getattr(self.encoding, "observe_state", None)
         if observe_state is not None:

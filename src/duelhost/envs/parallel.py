@@ -74,24 +74,31 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     ]:
         driver = self.driver
         get = actions.get
-        steps = driver.checks([(seat, get(AGENTS[seat])) for seat in driver.state.to_act])
-        apply = driver.apply
-        for seat, found in steps:  # every index checked before any is applied
-            apply(seat, found)
-        self.cycles += 1
+        # The common round, both seats acting with allowed indices, at once; else each seat
+        # that must act in turn, every index checked before any is applied.
+        if not (driver.keeps and driver.play_both(get("seat_0"), get("seat_1"))):
+            steps = driver.checks([(seat, get(AGENTS[seat])) for seat in driver.state.to_act])
+            apply = driver.apply
+            for seat, found in steps:
+                apply(seat, found)
+        self.cycles = cycles = self.cycles + 1
         over = driver.state.is_over
-        cut = self._truncated()
+        cut = not over and self.max_cycles is not None and cycles >= self.max_cycles
         observations, infos = self._seen()
         if over:
             returns = driver.returns()
             rewards = {"seat_0": returns[0], "seat_1": returns[1]}
         else:
             rewards = {"seat_0": 0.0, "seat_1": 0.0}
-        terminations = {"seat_0": over, "seat_1": over}
-        truncations = {"seat_0": cut, "seat_1": cut}
         if over or cut:
             self.agents = []
-        return observations, rewards, terminations, truncations, infos
+        return (
+            observations,
+            rewards,
+            {"seat_0": over, "seat_1": over},
+            {"seat_0": cut, "seat_1": cut},
+            infos,
+        )
 
 
 def parallel_env(game: str, **arguments: Any) -> DuelhostParallelEnv:

@@ -261,6 +261,92 @@ class GoofspielEncoding(SingleStep):
             made = self._starts[key] = self.observe_state(state, seat, draft)
         _write(out, made)
 
+    def keep_both(
+        self,
+        state: Any,
+        drafts: Sequence[Draft],
+        outs: Sequence[MutableSequence[float]],
+        masks: Sequence[MutableSequence[int]],
+        marks: list[Any],
+    ) -> None:
+        """``observe_update`` and ``mask_update`` of both seats at once: ``marks`` holds their
+        marks (observations 0 and 1, masks 0 and 1), updated in place. A round played
+        within a bout (no timeout, not the last) since both seats' four were kept here
+        together changes the same few entries for both, written here in one go; anything
+        else is each seat's own update."""
+        index = state._round
+        seen, allowed = marks[0], marks[2]
+        if (
+            seen is not None
+            and seen is marks[1]
+            and allowed is marks[3]
+            and seen[0] is state
+            and seen[1] == index - 1
+            and seen[2] == state._playing
+            and allowed[1] == index - 1
+            and state._outcome is None
+            and not state._pending
+        ):
+            planets = self.planets
+            if index % planets:  # not into a new bout
+                entry = state._rounds[-1]
+                first, second = entry[6], entry[7]
+                if first and second:  # nobody timed out
+                    self._both_played(state, outs[0], outs[1], index, first, second)
+                    fleets = state._fleets
+                    masks[0][first - 1] = 1 if fleets[first] else 0
+                    masks[1][second - 1] = 1 if fleets[planets + 1 + second] else 0
+                    seen = (state, index, seen[2], False)
+                    marks[0] = marks[1] = seen
+                    marks[2] = marks[3] = (state, index, seen[2], True)
+                    return
+        for seat in (0, 1):
+            marks[seat] = self.observe_update(state, seat, drafts[seat], outs[seat], marks[seat])
+            marks[2 + seat] = self.mask_update(state, seat, masks[seat], marks[2 + seat])
+        if state._outcome is None and not state._pending:  # both to act: kept together now
+            marks[1] = marks[0]
+            marks[3] = marks[2]
+
+    def _both_played(
+        self,
+        state: Any,
+        out0: MutableSequence[float],
+        out1: MutableSequence[float],
+        index: int,
+        first: int,
+        second: int,
+    ) -> None:
+        """``_round_played`` of both seats (the match not over)."""
+        planets, galaxies = self.planets, self.galaxies
+        fleets = state._fleets
+        at = self._at_fleets  # the seat's own fleets, then the other's
+        sent0 = fleets[first] / galaxies
+        sent1 = fleets[planets + 1 + second] / galaxies
+        out0[at + first - 1] = sent0
+        out1[at + second - 1] = sent1
+        history = state._show_history
+        if history:
+            out0[at + planets + second - 1] = sent1
+            out1[at + planets + first - 1] = sent0
+        at = self._at_points  # net worth this bout
+        points = state._points
+        won0 = points[0] / self._worth_total
+        won1 = points[1] / self._worth_total
+        out0[at] = out1[at + 1] = won0
+        out0[at + 1] = out1[at] = won1
+        worths = state._round_worths
+        worth = worths[index]
+        before = worths[index - 1] - 1
+        out0[before] = out1[before] = 0.0
+        out0[worth - 1] = out1[worth - 1] = 1.0
+        at = planets + galaxies  # the round within the bout
+        before = at + (index - 1) % planets
+        out0[before] = out1[before] = 0.0
+        out0[before + 1] = out1[before + 1] = 1.0
+        if history:  # the worth now in play is no longer to come
+            at = self._at_points + 7 + worth
+            out0[at] = out1[at] = 0.0
+
     def step_of(self, index: int) -> Step:
         """What an index ``mask_update`` allows does: send the fleet of size ``index + 1``."""
         return self._by_index[index]
