@@ -105,6 +105,7 @@ class Driver:
     _mask_update: Any = None
     _step_of: Any = None
     _keep_both: Any = None
+    _submit_both: Any = None
     keeps = False
     """Whether the encoding keeps both observations and masks (``kept``)."""
     reads_views = True
@@ -139,6 +140,10 @@ class Driver:
         self._mask_update = getattr(encoding, "mask_update", None)
         self._step_of = getattr(encoding, "step_of", None)
         self._keep_both = getattr(encoding, "keep_both", None)
+        self._submit_both = getattr(encoding, "submit_both", None)
+        self._texts: dict[int, str | None] = {}
+        """``step_of(index).text`` by index, as ``play_both`` meets them (an index means
+        the same step in every state)."""
         self._mask_out = [
             np.zeros(encoding.num_actions if self._mask_update else 0, np.int8) for _ in (0, 1)
         ]
@@ -169,37 +174,47 @@ class Driver:
         except BaseException:  # half written: made whole next time
             marks[:] = [None, None, None, None]
             raise
-        count = len(state._history)
-        self._kept_at = [count, count]
+        kept_at = self._kept_at
+        kept_at[0] = kept_at[1] = len(state._history)
         out, mask = self._out, self._mask_out
         return [out[0].copy(), mask[0].copy(), out[1].copy(), mask[1].copy()]  # type: ignore[union-attr]
 
-    def play_both(self, first: Any, second: Any) -> bool:
+    def play_both(self, first: Any, second: Any) -> list[npt.NDArray[Any]] | None:
         """Both seats' indices of a round both must play, applied at once where the kept
         masks are current and allow them and each is a whole submission (the parallel env's
-        common step); False, with nothing done, for anything else (then ``checks`` and
-        ``apply`` say what to do)."""
+        common step), then ``kept()``; None, with nothing done, for anything else (then
+        ``checks`` and ``apply`` say what to do)."""
         state = self.state
         count = len(state._history)
         kept_at = self._kept_at
         if kept_at[0] != count or kept_at[1] != count or first is None or second is None:
-            return False
+            return None
         one, two = int(first), int(second)
-        size = len(self._mask_views[0])
-        if not (0 <= one < size and 0 <= two < size):
-            return False
-        if not (self._mask_views[0][one] and self._mask_views[1][two]):
-            return False  # a seat that need not act has an all-0 kept mask
-        step_of = self._step_of
-        text0, text1 = step_of(one).text, step_of(two).text
-        if text0 is None or text1 is None:
-            return False
+        masks = self._mask_views
+        size = len(masks[0])
+        # A seat that need not act has an all-0 kept mask.
+        if not (0 <= one < size and 0 <= two < size and masks[0][one] and masks[1][two]):
+            return None
+        submit_both = self._submit_both
+        if submit_both is None:
+            texts = self._texts
+            text0 = texts.get(one)
+            if text0 is None:
+                text0 = texts[one] = self._step_of(one).text
+            text1 = texts.get(two)
+            if text1 is None:
+                text1 = texts[two] = self._step_of(two).text
+            if text0 is None or text1 is None:
+                return None  # a step of a draft
         drafts = self.drafts
         if drafts[0] or drafts[1]:
             drafts[0] = drafts[1] = ()
-        state.submit(0, text0)
-        state.submit(1, text1)
-        return True
+        if submit_both is not None:  # the encoding submits both whole indices at once
+            submit_both(state, one, two)
+        else:
+            state.submit(0, text0)
+            state.submit(1, text1)
+        return self.kept()
 
     def checks(self, chosen: list[tuple[int, Any]]) -> list[tuple[int, Step | None]]:
         """``check`` of each (seat, index) in turn, the kept masks read directly where they

@@ -18,20 +18,24 @@ from typing import Any
 from pettingzoo import ParallelEnv
 
 from duelhost.envs.common import AGENTS, Common
+from duelhost.envs.infos import StepInfos
 
 
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
-    def _seen(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        """Observations and infos. Where the encoding observes views, each seat's view is made
-        once for both its observation and its info; otherwise the infos make theirs when
-        first read (``duelhost.envs.infos``): views are the costly part of a step
-        (docs/performance.md)."""
+    def _seen(
+        self, made: list[Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """Observations and infos (``made``: the four arrays ``kept`` just gave). Where the
+        encoding observes views, each seat's view is made once for both its observation and
+        its info; otherwise the infos make theirs when first read (``duelhost.envs.infos``):
+        views are the costly part of a step (docs/performance.md)."""
         driver = self.driver
-        to_act = driver.state.to_act
-        if driver.keeps:  # the encoding keeps observations and masks
-            observation0, mask0, observation1, mask1 = driver.kept()
+        state = driver.state
+        to_act = state.to_act
+        if made is not None or driver.keeps:  # the encoding keeps observations and masks
+            observation0, mask0, observation1, mask1 = driver.kept() if made is None else made
             if len(to_act) < 2:
                 if 0 not in to_act:
                     mask0[0] = 1  # the idle seat's no-op
@@ -41,10 +45,12 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
                 "seat_0": {"observation": observation0, "action_mask": mask0},
                 "seat_1": {"observation": observation1, "action_mask": mask1},
             }
-            return observations, self._infos(self.possible_agents)
+            if not self.info_views:
+                return observations, {"seat_0": {}, "seat_1": {}}
+            return observations, StepInfos.of(state)
         views: dict[int, dict[str, Any]] | None = None
         if driver.reads_views:
-            views = {seat: driver.state.view(seat) for seat in (0, 1)}
+            views = {seat: state.view(seat) for seat in (0, 1)}
         observations = {}
         for seat, agent in enumerate(AGENTS):
             mask = driver.mask(seat)
@@ -76,7 +82,8 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         get = actions.get
         # The common round, both seats acting with allowed indices, at once; else each seat
         # that must act in turn, every index checked before any is applied.
-        if not (driver.keeps and driver.play_both(get("seat_0"), get("seat_1"))):
+        made = driver.play_both(get("seat_0"), get("seat_1")) if driver.keeps else None
+        if made is None:
             steps = driver.checks([(seat, get(AGENTS[seat])) for seat in driver.state.to_act])
             apply = driver.apply
             for seat, found in steps:
@@ -84,7 +91,7 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         self.cycles = cycles = self.cycles + 1
         over = driver.state.is_over
         cut = not over and self.max_cycles is not None and cycles >= self.max_cycles
-        observations, infos = self._seen()
+        observations, infos = self._seen(made)
         if over:
             returns = driver.returns()
             rewards = {"seat_0": returns[0], "seat_1": returns[1]}

@@ -58,7 +58,9 @@ class GoofspielEncoding(SingleStep):
 
         self._steps = {str(size): (size - 1, Step(text=str(size))) for size in range(1, 27)}
         self._by_index = tuple(step for _, step in self._steps.values())
-        self._starts: dict[tuple[Any, ...], list[float]] = {}
+        self._starts: dict[tuple[Any, ...], tuple[list[float], array[float]]] = {}
+        self._every_size = array("b", [1] * self.planets)
+        """The mask of a seat at a playing's first round: every size left."""
         self._at_fleets = 2 * self.planets + 2 * self.galaxies
         """Where the remaining fleets start in the observation (what is in play before)."""
         self._at_points = 4 * self.planets + 2 * self.galaxies
@@ -258,8 +260,13 @@ class GoofspielEncoding(SingleStep):
         )
         made = self._starts.get(key)
         if made is None:
-            made = self._starts[key] = self.observe_state(state, seat, draft)
-        _write(out, made)
+            values = self.observe_state(state, seat, draft)
+            made = self._starts[key] = (values, array("f", values))
+        if isinstance(out, memoryview) and out.format == "f":
+            out[: len(made[1])] = made[1]  # a buffer of the view's own format: one copy
+        else:
+            _write(out, made[0])
+
 
     def keep_both(
         self,
@@ -272,10 +279,12 @@ class GoofspielEncoding(SingleStep):
         """``observe_update`` and ``mask_update`` of both seats at once: ``marks`` holds their
         marks (observations 0 and 1, masks 0 and 1), updated in place. A round played
         within a bout (no timeout, not the last) since both seats' four were kept here
-        together changes the same few entries for both, written here in one go; anything
-        else is each seat's own update."""
+        together changes the same few entries for both, written here in one go (as
+        ``_round_played`` writes them for one seat); anything else is each seat's own
+        update."""
         index = state._round
         seen, allowed = marks[0], marks[2]
+        planets = self.planets
         if (
             seen is not None
             and seen is marks[1]
@@ -286,20 +295,47 @@ class GoofspielEncoding(SingleStep):
             and allowed[1] == index - 1
             and state._outcome is None
             and not state._pending
+            and index % planets  # not into a new bout
         ):
-            planets = self.planets
-            if index % planets:  # not into a new bout
-                entry = state._rounds[-1]
-                first, second = entry[6], entry[7]
-                if first and second:  # nobody timed out
-                    self._both_played(state, outs[0], outs[1], index, first, second)
-                    fleets = state._fleets
-                    masks[0][first - 1] = 1 if fleets[first] else 0
-                    masks[1][second - 1] = 1 if fleets[planets + 1 + second] else 0
-                    seen = (state, index, seen[2], False)
-                    marks[0] = marks[1] = seen
-                    marks[2] = marks[3] = (state, index, seen[2], True)
-                    return
+            entry = state._rounds[-1]
+            first, second = entry[6], entry[7]
+            if first and second:  # nobody timed out
+                out0, out1 = outs
+                fleets = state._fleets
+                left0 = fleets[first]
+                left1 = fleets[planets + 1 + second]
+                masks[0][first - 1] = 1 if left0 else 0
+                masks[1][second - 1] = 1 if left1 else 0
+                at = self._at_fleets  # the seat's own fleets, then the other's
+                sent0 = left0 / self.galaxies
+                sent1 = left1 / self.galaxies
+                out0[at + first - 1] = sent0
+                out1[at + second - 1] = sent1
+                history = state._show_history
+                if history:
+                    out0[at + planets + second - 1] = sent1
+                    out1[at + planets + first - 1] = sent0
+                at = self._at_points  # net worth this bout
+                points = state._points
+                won0 = points[0] / self._worth_total
+                won1 = points[1] / self._worth_total
+                out0[at] = out1[at + 1] = won0
+                out0[at + 1] = out1[at] = won1
+                worths = state._round_worths
+                worth = worths[index]
+                before = worths[index - 1] - 1
+                out0[before] = out1[before] = 0.0
+                out0[worth - 1] = out1[worth - 1] = 1.0
+                before = planets + self.galaxies + (index - 1) % planets  # the round
+                out0[before] = out1[before] = 0.0
+                out0[before + 1] = out1[before + 1] = 1.0
+                if history:  # the worth now in play is no longer to come
+                    at += 7 + worth
+                    out0[at] = out1[at] = 0.0
+                playing = seen[2]
+                marks[0] = marks[1] = (state, index, playing, False)
+                marks[2] = marks[3] = (state, index, playing, True)
+                return
         for seat in (0, 1):
             marks[seat] = self.observe_update(state, seat, drafts[seat], outs[seat], marks[seat])
             marks[2 + seat] = self.mask_update(state, seat, masks[seat], marks[2 + seat])
@@ -307,45 +343,10 @@ class GoofspielEncoding(SingleStep):
             marks[1] = marks[0]
             marks[3] = marks[2]
 
-    def _both_played(
-        self,
-        state: Any,
-        out0: MutableSequence[float],
-        out1: MutableSequence[float],
-        index: int,
-        first: int,
-        second: int,
-    ) -> None:
-        """``_round_played`` of both seats (the match not over)."""
-        planets, galaxies = self.planets, self.galaxies
-        fleets = state._fleets
-        at = self._at_fleets  # the seat's own fleets, then the other's
-        sent0 = fleets[first] / galaxies
-        sent1 = fleets[planets + 1 + second] / galaxies
-        out0[at + first - 1] = sent0
-        out1[at + second - 1] = sent1
-        history = state._show_history
-        if history:
-            out0[at + planets + second - 1] = sent1
-            out1[at + planets + first - 1] = sent0
-        at = self._at_points  # net worth this bout
-        points = state._points
-        won0 = points[0] / self._worth_total
-        won1 = points[1] / self._worth_total
-        out0[at] = out1[at + 1] = won0
-        out0[at + 1] = out1[at] = won1
-        worths = state._round_worths
-        worth = worths[index]
-        before = worths[index - 1] - 1
-        out0[before] = out1[before] = 0.0
-        out0[worth - 1] = out1[worth - 1] = 1.0
-        at = planets + galaxies  # the round within the bout
-        before = at + (index - 1) % planets
-        out0[before] = out1[before] = 0.0
-        out0[before + 1] = out1[before + 1] = 1.0
-        if history:  # the worth now in play is no longer to come
-            at = self._at_points + 7 + worth
-            out0[at] = out1[at] = 0.0
+    def submit_both(self, state: Any, first: int, second: int) -> None:
+        """Seat 0's index ``first`` and seat 1's ``second``, both allowed, submitted at once
+        (``GoofspielState.submit_both``)."""
+        state.submit_both(first + 1, second + 1)
 
     def step_of(self, index: int) -> Step:
         """What an index ``mask_update`` allows does: send the fleet of size ``index + 1``."""
@@ -379,7 +380,9 @@ class GoofspielEncoding(SingleStep):
             if size:
                 out[size - 1] = 1 if fleets[base + size] else 0
                 return now
-        if must:
+        if must and not index and isinstance(out, memoryview) and out.format == "b":
+            out[:planets] = self._every_size  # a playing's first round: every size left
+        elif must:
             _write(out, [1 if count else 0 for count in fleets[base + 1 : base + planets + 1]])
         else:
             _write(out, [0] * planets)

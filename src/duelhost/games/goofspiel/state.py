@@ -333,6 +333,32 @@ class GoofspielState(State):
                 return text
         return super().submit(seat, text)
 
+    def submit_both(self, first: int, second: int) -> None:
+        """``submit(0, str(first))`` then ``submit(1, str(second))``: both seats' fleets of a
+        round at once, with the same effects (the research drivers' common round, whose
+        masks have already checked the sizes: issue 27's speed goal); anything but two
+        remaining sizes of a round neither seat has submitted to takes the two submits."""
+        stride = self._stride
+        fleets = self._fleets
+        if (
+            self._outcome is None
+            and not self._pending
+            and type(first) is int
+            and type(second) is int
+            and 0 < first < stride
+            and 0 < second < stride
+            and fleets[first]
+            and fleets[stride + second]
+        ):
+            history = self._history
+            history.append(_ENTRIES[0][first - 1])
+            history.append(_ENTRIES[1][second - 1])
+            self._resolve({0: FLEETS[first], 1: FLEETS[second]})
+            self.decision += 1
+            return
+        self.submit(0, str(first))
+        self.submit(1, str(second))
+
     def _spent(self, action: Any, base: int) -> int:
         """The size of the fleet a seat loses this round: the one it sent, or on a timeout
         (GO3: a fleet of size 0 goes out) one of its largest remaining, destroyed."""
