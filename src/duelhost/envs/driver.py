@@ -10,9 +10,13 @@ else by what changed since the call that returned ``mark``) and returns the new 
 single-step encoding may keep masks the same way: ``mask_update(state, seat, out, mark)``
 keeps in ``out`` the mask ``choices`` gives (1 for each allowed index, all 0 for a seat that
 need not act), and ``step_of(index)`` is the ``Step`` of an index it allows; then ``choices``
-is made only to say what a forbidden index was. These are the research drivers' speed
-(issue 27, docs/performance.md); ``tests/envs/test_encodings.py`` checks each against the
-generic path step by step.
+is made only to say what a forbidden index was. Two more serve the parallel env's common
+round, both seats acting: ``keep_both(state, drafts, outs, masks, marks)`` keeps both seats'
+observations and masks in one call (``marks``: the four marks, updated in place), and
+``submit_both(state, first, second)`` submits two allowed whole indices as two ``submit``
+calls would (``play_both``). These are the research drivers' speed (issue 27,
+docs/performance.md); ``tests/envs/test_encodings.py`` and ``tests/envs/test_fast_round.py``
+check each against the generic path step by step.
 
 **Forbidden indices.** By default (``illegal="raise"``) an index the mask does not allow,
 for a seat that must act, raises ``IllegalAction`` saying what was allowed, and nothing
@@ -129,6 +133,8 @@ class Driver:
         self._marks: list[Any] = [None, None, None, None]
         """The marks of the kept observations (seats 0, 1) and masks (seats 0, 1)."""
         self._kept_at = [-1, -1]
+        self._both_at = -1
+        """The history length at the last ``kept()``, both seats' masks kept then."""
         """The history length at each seat's last ``mask_update`` (its mask is current while
         the history has that length: every change of a state adds an entry)."""
 
@@ -159,7 +165,6 @@ class Driver:
         """Each seat's observation then mask (four fresh arrays), kept by the encoding's
         ``observe_update`` and ``mask_update`` (only where ``keeps``)."""
         state = self.state
-        update, mask_update = self._update, self._mask_update
         marks = self._marks
         drafts, outs, masks = self.drafts, self._out_views, self._mask_views
         both = self._keep_both
@@ -167,6 +172,7 @@ class Driver:
             if both is not None:
                 both(state, drafts, outs, masks, marks)
             else:
+                update, mask_update = self._update, self._mask_update
                 marks[0] = update(state, 0, drafts[0], outs[0], marks[0])
                 marks[2] = mask_update(state, 0, masks[0], marks[2])
                 marks[1] = update(state, 1, drafts[1], outs[1], marks[1])
@@ -175,7 +181,7 @@ class Driver:
             marks[:] = [None, None, None, None]
             raise
         kept_at = self._kept_at
-        kept_at[0] = kept_at[1] = len(state._history)
+        kept_at[0] = kept_at[1] = self._both_at = len(state._history)
         out, mask = self._out, self._mask_out
         return [out[0].copy(), mask[0].copy(), out[1].copy(), mask[1].copy()]  # type: ignore[union-attr]
 
@@ -185,16 +191,15 @@ class Driver:
         common step), then ``kept()``; None, with nothing done, for anything else (then
         ``checks`` and ``apply`` say what to do)."""
         state = self.state
-        count = len(state._history)
-        kept_at = self._kept_at
-        if kept_at[0] != count or kept_at[1] != count or first is None or second is None:
+        if self._both_at != len(state._history) or first is None or second is None:
             return None
         one, two = int(first), int(second)
         masks = self._mask_views
-        size = len(masks[0])
+        size = self.encoding.num_actions
         # A seat that need not act has an all-0 kept mask.
         if not (0 <= one < size and 0 <= two < size and masks[0][one] and masks[1][two]):
             return None
+        drafts = self.drafts
         submit_both = self._submit_both
         if submit_both is None:
             texts = self._texts
@@ -206,15 +211,26 @@ class Driver:
                 text1 = texts[two] = self._step_of(two).text
             if text0 is None or text1 is None:
                 return None  # a step of a draft
-        drafts = self.drafts
-        if drafts[0] or drafts[1]:
             drafts[0] = drafts[1] = ()
-        if submit_both is not None:  # the encoding submits both whole indices at once
-            submit_both(state, one, two)
-        else:
             state.submit(0, text0)
             state.submit(1, text1)
-        return self.kept()
+            return self.kept()
+        if drafts[0] or drafts[1]:
+            drafts[0] = drafts[1] = ()
+        submit_both(state, one, two)  # the encoding submits both whole indices at once
+        keep_both = self._keep_both
+        if keep_both is None:
+            return self.kept()
+        marks = self._marks
+        try:  # ``kept()`` written out
+            keep_both(state, drafts, self._out_views, masks, marks)
+        except BaseException:
+            marks[:] = [None, None, None, None]
+            raise
+        kept_at = self._kept_at
+        kept_at[0] = kept_at[1] = self._both_at = len(state._history)
+        out, mask = self._out, self._mask_out
+        return [out[0].copy(), mask[0].copy(), out[1].copy(), mask[1].copy()]  # type: ignore[union-attr]
 
     def checks(self, chosen: list[tuple[int, Any]]) -> list[tuple[int, Step | None]]:
         """``check`` of each (seat, index) in turn, the kept masks read directly where they

@@ -14,6 +14,10 @@ on (the usual case), it is made from the match state itself; read later, from th
 replayed up to that moment (a record replays bit for bit, ``duelhost.core.record``), once for
 all the infos of that moment. So a step costs no copy of the state, and only a late first read
 costs a replay.
+
+A parallel step's infos, ``{"seat_0": info, "seat_1": info}``, are themselves one such dict
+(``StepInfos``): it holds both agents' keys from the start and makes the two ``ViewInfo`` on
+the first read of a value, so a step whose infos nobody reads makes one object for them.
 """
 
 from __future__ import annotations
@@ -194,7 +198,7 @@ class StepInfos(_Lazy):
     """A parallel step's infos, ``{"seat_0": ViewInfo, "seat_1": ViewInfo}`` of the moment it
     was made, each info made on the first read of a value (one object a step, not five)."""
 
-    __slots__ = ("_state", "_count")
+    __slots__ = ("_count", "_state")
 
     _state: State | None
     _count: int

@@ -24,18 +24,16 @@ from duelhost.envs.infos import StepInfos
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
-    def _seen(
-        self, made: list[Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        """Observations and infos (``made``: the four arrays ``kept`` just gave). Where the
-        encoding observes views, each seat's view is made once for both its observation and
-        its info; otherwise the infos make theirs when first read (``duelhost.envs.infos``):
-        views are the costly part of a step (docs/performance.md)."""
+    def _seen(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """Observations and infos. Where the encoding observes views, each seat's view is
+        made once for both its observation and its info; otherwise the infos make theirs
+        when first read (``duelhost.envs.infos``): views are the costly part of a step
+        (docs/performance.md). ``step`` writes the first branch out for the common round."""
         driver = self.driver
         state = driver.state
         to_act = state.to_act
-        if made is not None or driver.keeps:  # the encoding keeps observations and masks
-            observation0, mask0, observation1, mask1 = driver.kept() if made is None else made
+        if driver.keeps:  # the encoding keeps observations and masks
+            observation0, mask0, observation1, mask1 = driver.kept()
             if len(to_act) < 2:
                 if 0 not in to_act:
                     mask0[0] = 1  # the idle seat's no-op
@@ -83,15 +81,29 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
         # The common round, both seats acting with allowed indices, at once; else each seat
         # that must act in turn, every index checked before any is applied.
         made = driver.play_both(get("seat_0"), get("seat_1")) if driver.keeps else None
+        state = driver.state
         if made is None:
-            steps = driver.checks([(seat, get(AGENTS[seat])) for seat in driver.state.to_act])
+            steps = driver.checks([(seat, get(AGENTS[seat])) for seat in state.to_act])
             apply = driver.apply
             for seat, found in steps:
                 apply(seat, found)
+            observations, infos = self._seen()
+        else:  # ``_seen`` written out for the common round
+            observation0, mask0, observation1, mask1 = made
+            to_act = state.to_act
+            if len(to_act) < 2:
+                if 0 not in to_act:
+                    mask0[0] = 1  # the idle seat's no-op
+                if 1 not in to_act:
+                    mask1[0] = 1
+            observations = {
+                "seat_0": {"observation": observation0, "action_mask": mask0},
+                "seat_1": {"observation": observation1, "action_mask": mask1},
+            }
+            infos = StepInfos.of(state) if self.info_views else {"seat_0": {}, "seat_1": {}}
         self.cycles = cycles = self.cycles + 1
-        over = driver.state.is_over
+        over = state.is_over
         cut = not over and self.max_cycles is not None and cycles >= self.max_cycles
-        observations, infos = self._seen(made)
         if over:
             returns = driver.returns()
             rewards = {"seat_0": returns[0], "seat_1": returns[1]}

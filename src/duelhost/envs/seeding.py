@@ -45,7 +45,8 @@ _HASH = _hash_constants()
 
 def first_draw(seed: int) -> int:
     """``int(np.random.default_rng(seed).integers(0, 2**31 - 1))`` for an int ``seed`` >= 0."""
-    p0, p1, p2, p3 = np.random.SeedSequence(seed).pool.tolist()
+    pool: list[int] = np.random.SeedSequence(seed).pool.tolist()
+    p0, p1, p2, p3 = pool
     (c0, m0), (c1, m1), (c2, m2), (c3, m3), (c4, m4), (c5, m5), (c6, m6), (c7, m7) = _HASH
     w0 = ((p0 ^ c0) * m0) & _M32  # each pool word hashed twice, unrolled
     w1 = ((p1 ^ c1) * m1) & _M32

@@ -24,7 +24,9 @@ reads only what ``view(seat)`` shows, and ``tests/envs/test_encodings.py`` check
 out, mark)`` keeps the same floats in ``out`` from one round to the next by what a round
 changes (eight entries at most), and writes them whole from ``observe_state`` at a match's
 start, a new bout or playing, a timeout, a resignation and the end (``duelhost.envs.driver``;
-the same test checks it).
+the same test checks it). ``keep_both`` does both seats' observations and masks in one call
+and ``submit_both`` both seats' fleets of a round (the parallel env's common round;
+``tests/envs/test_fast_round.py``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,17 @@ from collections.abc import MutableSequence, Sequence
 from typing import Any
 
 from duelhost.core.encoding import Draft, SingleStep, Step, Valid, one_hot
+
+_ZEROS = {kind: memoryview(array(kind, bytes(1024))) for kind in ("f", "b")}
+"""Zeros to clear a memoryview's entries from, by format (``_clear``)."""
+
+
+def _clear(out: MutableSequence[Any], at: int, count: int, zero: float = 0.0) -> None:
+    """``out[at : at + count] = [zero] * count``, from kept zeros for a memoryview."""
+    if isinstance(out, memoryview) and out.format in _ZEROS and count <= 256:
+        out[at : at + count] = _ZEROS[out.format][:count]
+    else:
+        _write(out, [zero] * count, at)
 
 
 def _write(out: MutableSequence[Any], values: list[Any], at: int = 0) -> None:
@@ -230,12 +243,12 @@ class GoofspielEncoding(SingleStep):
         out[at] = points[seat] / self._worth_total
         out[at + 1] = points[1 - seat] / self._worth_total
         if over:  # nothing in play or to come any more
-            _write(out, [0.0] * self._at_fleets)
+            _clear(out, 0, self._at_fleets)
             strategic = state._strategic
             out[at + 2] = strategic[seat] / self._value_total
             out[at + 3] = strategic[1 - seat] / self._value_total
             out[at + 7] = 1.0
-            _write(out, [0.0] * (planets + galaxies), at + 8)
+            _clear(out, at + 8, planets + galaxies)
             return
         worths = state._round_worths
         worth = worths[index]
@@ -266,7 +279,6 @@ class GoofspielEncoding(SingleStep):
             out[: len(made[1])] = made[1]  # a buffer of the view's own format: one copy
         else:
             _write(out, made[0])
-
 
     def keep_both(
         self,
@@ -336,6 +348,20 @@ class GoofspielEncoding(SingleStep):
                 marks[0] = marks[1] = (state, index, playing, False)
                 marks[2] = marks[3] = (state, index, playing, True)
                 return
+        if (
+            not index
+            and state._outcome is None
+            and not state._pending
+            and (seen is None or seen[0] is not state or seen[2] != state._playing)
+            and isinstance(outs[0], memoryview)
+        ):  # a playing's start, both to act: the same for both seats (``_start``)
+            self._start(state, 0, drafts[0], outs[0])
+            outs[1][:] = outs[0]
+            masks[0][:planets] = masks[1][:planets] = self._every_size
+            playing = state._playing
+            marks[0] = marks[1] = (state, 0, playing, False)
+            marks[2] = marks[3] = (state, 0, playing, True)
+            return
         for seat in (0, 1):
             marks[seat] = self.observe_update(state, seat, drafts[seat], outs[seat], marks[seat])
             marks[2 + seat] = self.mask_update(state, seat, masks[seat], marks[2 + seat])
@@ -385,7 +411,7 @@ class GoofspielEncoding(SingleStep):
         elif must:
             _write(out, [1 if count else 0 for count in fleets[base + 1 : base + planets + 1]])
         else:
-            _write(out, [0] * planets)
+            _clear(out, 0, planets, 0)
         return now
 
 
