@@ -90,7 +90,11 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
             observations, infos = self._seen()
         else:  # ``_seen`` written out for the common round
             observation0, mask0, observation1, mask1 = made
-            to_act = state.to_act
+            # ``state.to_act`` written out: the round resolved, nobody has submitted since.
+            if state._outcome is not None:
+                to_act: tuple[int, ...] = ()
+            else:
+                to_act = state.to_act if state._pending else state._decision_seats()
             if len(to_act) < 2:
                 if 0 not in to_act:
                     mask0[0] = 1  # the idle seat's no-op
@@ -102,7 +106,7 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
             }
             infos = StepInfos.of(state) if self.info_views else {"seat_0": {}, "seat_1": {}}
         self.cycles = cycles = self.cycles + 1
-        over = state.is_over
+        over = state._outcome is not None  # ``is_over``
         cut = not over and self.max_cycles is not None and cycles >= self.max_cycles
         if over:
             returns = driver.returns()

@@ -90,7 +90,7 @@ class Seeds:
     def next(self, seed: int | None) -> int:
         """The match seed: the first draw for ``seed``, or (None) the generator's next."""
         if seed is not None:
-            if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+            if type(seed) is int and seed >= 0:  # (an int subclass, bool too, goes to NumPy)
                 self._generator = None  # made when a reset without a seed needs it
                 self._seed = seed
                 return first_draw(seed)
