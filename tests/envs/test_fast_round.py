@@ -1,7 +1,8 @@
 """The parallel env's common round (issue 27's speed goal): both seats' indices applied at once
-(``Driver.play_both``, Goofspiel's ``submit_both``), both seats' observations and masks kept in
-one call (``keep_both``), a reset reusing the env's driver, and a step's infos made lazily
-(``StepInfos``). Each must give exactly what the generic path gives."""
+(``Driver.play_both``, Goofspiel's ``play_both`` and ``GoofspielState.submit_both``), both
+seats' observations and masks kept in one call (``keep_both``), a reset reusing the env's
+driver, and a step's infos made lazily (``StepInfos``). Each must give exactly what the generic
+path gives."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def _without(hooks: tuple[str, ...], options: dict[str, Any], **more: Any) -> An
     return env
 
 
-BOTH = ("keep_both", "submit_both")
+BOTH = ("keep_both", "play_both")
 """Without them a common round is two texts submitted and each seat kept on its own."""
 KEPT = (*BOTH, "observe_update", "mask_update", "step_of")
 """Without them every step takes the generic path: each seat checked against ``choices``,

@@ -13,8 +13,9 @@ need not act), and ``step_of(index)`` is the ``Step`` of an index it allows; the
 is made only to say what a forbidden index was. Two more serve the parallel env's common
 round, both seats acting: ``keep_both(state, drafts, outs, masks, marks)`` keeps both seats'
 observations and masks in one call (``marks``: the four marks, updated in place), and
-``submit_both(state, first, second)`` submits two allowed whole indices as two ``submit``
-calls would (``play_both``). These are the research drivers' speed (issue 27,
+``play_both(state, first, second, drafts, outs, masks, marks)`` submits two allowed whole
+indices as two ``submit`` calls would, then keeps both seats as ``keep_both`` does
+(``Driver.play_both``). These are the research drivers' speed (issue 27,
 docs/performance.md); ``tests/envs/test_encodings.py`` and ``tests/envs/test_fast_round.py``
 check each against the generic path step by step.
 
@@ -109,7 +110,7 @@ class Driver:
     _mask_update: Any = None
     _step_of: Any = None
     _keep_both: Any = None
-    _submit_both: Any = None
+    _play_both: Any = None
     keeps = False
     """Whether the encoding keeps both observations and masks (``kept``)."""
     reads_views = True
@@ -146,7 +147,7 @@ class Driver:
         self._mask_update = getattr(encoding, "mask_update", None)
         self._step_of = getattr(encoding, "step_of", None)
         self._keep_both = getattr(encoding, "keep_both", None)
-        self._submit_both = getattr(encoding, "submit_both", None)
+        self._play_both = getattr(encoding, "play_both", None)
         self._texts: dict[int, str | None] = {}
         """``step_of(index).text`` by index, as ``play_both`` meets them (an index means
         the same step in every state)."""
@@ -200,8 +201,8 @@ class Driver:
         if not (0 <= one < size and 0 <= two < size and masks[0][one] and masks[1][two]):
             return None
         drafts = self.drafts
-        submit_both = self._submit_both
-        if submit_both is None:
+        play = self._play_both
+        if play is None or self._keep_both is None:
             texts = self._texts
             text0 = texts.get(one)
             if text0 is None:
@@ -217,13 +218,9 @@ class Driver:
             return self.kept()
         if drafts[0] or drafts[1]:
             drafts[0] = drafts[1] = ()
-        submit_both(state, one, two)  # the encoding submits both whole indices at once
-        keep_both = self._keep_both
-        if keep_both is None:
-            return self.kept()
         marks = self._marks
-        try:  # ``kept()`` written out
-            keep_both(state, drafts, self._out_views, masks, marks)
+        try:  # the encoding submits both whole indices and keeps both seats: ``kept()``
+            play(state, one, two, drafts, self._out_views, masks, marks)
         except BaseException:
             marks[:] = [None, None, None, None]
             raise

@@ -24,9 +24,9 @@ reads only what ``view(seat)`` shows, and ``tests/envs/test_encodings.py`` check
 out, mark)`` keeps the same floats in ``out`` from one round to the next by what a round
 changes (eight entries at most), and writes them whole from ``observe_state`` at a match's
 start, a new bout or playing, a timeout, a resignation and the end (``duelhost.envs.driver``;
-the same test checks it). ``keep_both`` does both seats' observations and masks in one call
-and ``submit_both`` both seats' fleets of a round (the parallel env's common round;
-``tests/envs/test_fast_round.py``).
+the same test checks it). ``keep_both`` does both seats' observations and masks in one call,
+and ``play_both`` submits both seats' fleets of a round and keeps both (the parallel env's
+common round; ``tests/envs/test_fast_round.py``).
 """
 
 from __future__ import annotations
@@ -312,38 +312,7 @@ class GoofspielEncoding(SingleStep):
             entry = state._rounds[-1]
             first, second = entry[6], entry[7]
             if first and second:  # nobody timed out
-                out0, out1 = outs
-                fleets = state._fleets
-                left0 = fleets[first]
-                left1 = fleets[planets + 1 + second]
-                masks[0][first - 1] = 1 if left0 else 0
-                masks[1][second - 1] = 1 if left1 else 0
-                at = self._at_fleets  # the seat's own fleets, then the other's
-                sent0 = left0 / self.galaxies
-                sent1 = left1 / self.galaxies
-                out0[at + first - 1] = sent0
-                out1[at + second - 1] = sent1
-                history = state._show_history
-                if history:
-                    out0[at + planets + second - 1] = sent1
-                    out1[at + planets + first - 1] = sent0
-                at = self._at_points  # net worth this bout
-                points = state._points
-                won0 = points[0] / self._worth_total
-                won1 = points[1] / self._worth_total
-                out0[at] = out1[at + 1] = won0
-                out0[at + 1] = out1[at] = won1
-                worths = state._round_worths
-                worth = worths[index]
-                before = worths[index - 1] - 1
-                out0[before] = out1[before] = 0.0
-                out0[worth - 1] = out1[worth - 1] = 1.0
-                before = planets + self.galaxies + (index - 1) % planets  # the round
-                out0[before] = out1[before] = 0.0
-                out0[before + 1] = out1[before + 1] = 1.0
-                if history:  # the worth now in play is no longer to come
-                    at += 7 + worth
-                    out0[at] = out1[at] = 0.0
+                self._both_played(state, outs, masks, index, first, second)
                 playing = seen[2]
                 marks[0] = marks[1] = (state, index, playing, False)
                 marks[2] = marks[3] = (state, index, playing, True)
@@ -369,10 +338,88 @@ class GoofspielEncoding(SingleStep):
             marks[1] = marks[0]
             marks[3] = marks[2]
 
-    def submit_both(self, state: Any, first: int, second: int) -> None:
-        """Seat 0's index ``first`` and seat 1's ``second``, both allowed, submitted at once
-        (``GoofspielState.submit_both``)."""
-        state.submit_both(first + 1, second + 1)
+    def play_both(
+        self,
+        state: Any,
+        first: int,
+        second: int,
+        drafts: Sequence[Draft],
+        outs: Sequence[MutableSequence[float]],
+        masks: Sequence[MutableSequence[int]],
+        marks: list[Any],
+    ) -> None:
+        """Seat 0's index ``first`` and seat 1's ``second``, both allowed (both seats acting),
+        submitted at once (``GoofspielState.submit_both``), then both seats kept as
+        ``keep_both`` keeps them. Where all four were kept together at this round and it is
+        not its bout's last, the writes are made from the sizes sent without reading the
+        round back."""
+        index = state._round
+        seen = marks[0]
+        sent0, sent1 = first + 1, second + 1
+        if (
+            seen is not None
+            and seen is marks[1]
+            and marks[2] is marks[3]
+            and seen[0] is state
+            and seen[1] == index
+            and seen[2] == state._playing
+            and (index + 1) % self.planets  # not the bout's last round
+        ):
+            state.submit_both(sent0, sent1)
+            index += 1
+            self._both_played(state, outs, masks, index, sent0, sent1)
+            playing = seen[2]
+            marks[0] = marks[1] = (state, index, playing, False)
+            marks[2] = marks[3] = (state, index, playing, True)
+            return
+        state.submit_both(sent0, sent1)
+        self.keep_both(state, drafts, outs, masks, marks)
+
+    def _both_played(
+        self,
+        state: Any,
+        outs: Sequence[MutableSequence[float]],
+        masks: Sequence[MutableSequence[int]],
+        index: int,
+        first: int,
+        second: int,
+    ) -> None:
+        """Both seats' observations and masks after the round ``index - 1`` within a bout
+        (``first`` and ``second`` sent, the match not over), as ``_round_played`` and
+        ``mask_update`` write them for one seat."""
+        planets = self.planets
+        out0, out1 = outs
+        fleets = state._fleets
+        left0 = fleets[first]
+        left1 = fleets[planets + 1 + second]
+        masks[0][first - 1] = 1 if left0 else 0
+        masks[1][second - 1] = 1 if left1 else 0
+        at = self._at_fleets  # the seat's own fleets, then the other's
+        sent0 = left0 / self.galaxies
+        sent1 = left1 / self.galaxies
+        out0[at + first - 1] = sent0
+        out1[at + second - 1] = sent1
+        history = state._show_history
+        if history:
+            out0[at + planets + second - 1] = sent1
+            out1[at + planets + first - 1] = sent0
+        at = self._at_points  # net worth this bout
+        points = state._points
+        won0 = points[0] / self._worth_total
+        won1 = points[1] / self._worth_total
+        out0[at] = out1[at + 1] = won0
+        out0[at + 1] = out1[at] = won1
+        worths = state._round_worths
+        worth = worths[index]
+        before = worths[index - 1] - 1
+        out0[before] = out1[before] = 0.0
+        out0[worth - 1] = out1[worth - 1] = 1.0
+        before = planets + self.galaxies + (index - 1) % planets  # the round
+        out0[before] = out1[before] = 0.0
+        out0[before + 1] = out1[before + 1] = 1.0
+        if history:  # the worth now in play is no longer to come
+            at += 7 + worth
+            out0[at] = out1[at] = 0.0
 
     def step_of(self, index: int) -> Step:
         """What an index ``mask_update`` allows does: send the fleet of size ``index + 1``."""
