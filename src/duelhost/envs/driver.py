@@ -194,7 +194,8 @@ class Driver:
         state = self.state
         if self._both_at != len(state._history) or first is None or second is None:
             return None
-        one, two = int(first), int(second)
+        one = first if type(first) is int else int(first)
+        two = second if type(second) is int else int(second)
         masks = self._mask_views
         size = self.encoding.num_actions
         # A seat that need not act has an all-0 kept mask.
