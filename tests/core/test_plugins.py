@@ -55,7 +55,7 @@ def test_discovery_reads_the_entry_point_group(
         seen.append(group)
         return [point("plugin_toy", "tests.testing.plugin_target:SPEC")]
 
-    monkeypatch.setattr(registry.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(metadata, "entry_points", entry_points)  # imported when discovering
     monkeypatch.setattr(registry, "_discovered", False)
     assert "plugin_toy" in registry.list_games()
     assert seen == ["duelhost.games"]

@@ -14,10 +14,9 @@ import inspect
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from duelhost.core.budget import OptionBudget
 from duelhost.core.errors import ConfigError, IllegalAction, quote_value
@@ -25,6 +24,9 @@ from duelhost.core.options import Option, resolve_options
 from duelhost.core.record import Record
 from duelhost.core.state import STATE_FORMAT, State
 from duelhost.core.time_control import Clock
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 DYNAMICS = ("sequential", "simultaneous", "tick")
 
@@ -212,8 +214,17 @@ def _discover() -> None:
     _discovered = True
     # Entry points only, the built-in games' too (pyproject.toml): the kernel never reaches up
     # into the games' packages.
-    for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+    for entry_point in _entry_points(group=ENTRY_POINT_GROUP):
         _load_plugin(entry_point)
+
+
+def _entry_points(**selection: str) -> Any:
+    """``importlib.metadata.entry_points(**selection)``, imported when first needed: the
+    module and what it imports (email, sockets, calendars) are about 15-25 ms of every
+    process's start-up that uses no game by name (the solver's child, for one)."""
+    from importlib import metadata
+
+    return metadata.entry_points(**selection)
 
 
 def _load_plugin(entry_point: metadata.EntryPoint) -> None:
@@ -251,7 +262,7 @@ def _discover_one(name: str) -> None:
     record imported all six games: about 0.4 s of CPU)."""
     if _discovered or name in _REGISTRY:
         return
-    for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP, name=name):
+    for entry_point in _entry_points(group=ENTRY_POINT_GROUP, name=name):
         _load_plugin(entry_point)
 
 

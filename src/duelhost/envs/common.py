@@ -100,7 +100,11 @@ class Common:
     def _new_match(self, seed: int | None) -> None:
         """The match seed comes from ``seed`` (reseeding the env) or the env's generator."""
         match_seed = self._seeds.next(seed)
-        self.driver = Driver(self.game, self.encoding, match_seed, self.illegal)
+        driver = getattr(self, "driver", None)
+        if driver is None:
+            self.driver = Driver(self.game, self.encoding, match_seed, self.illegal)
+        else:  # the same driver, a new match: its buffers are made once
+            driver.rematch(match_seed)
         self.cycles = 0
 
     def _infos(

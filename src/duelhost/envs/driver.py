@@ -10,9 +10,14 @@ else by what changed since the call that returned ``mark``) and returns the new 
 single-step encoding may keep masks the same way: ``mask_update(state, seat, out, mark)``
 keeps in ``out`` the mask ``choices`` gives (1 for each allowed index, all 0 for a seat that
 need not act), and ``step_of(index)`` is the ``Step`` of an index it allows; then ``choices``
-is made only to say what a forbidden index was. These are the research drivers' speed
-(issue 27, docs/performance.md); ``tests/envs/test_encodings.py`` checks each against the
-generic path step by step.
+is made only to say what a forbidden index was. Two more serve the parallel env's common
+round, both seats acting: ``keep_both(state, drafts, outs, masks, marks)`` keeps both seats'
+observations and masks in one call (``marks``: the four marks, updated in place), and
+``play_both(state, first, second, drafts, outs, masks, marks)`` submits two allowed whole
+indices as two ``submit`` calls would, then keeps both seats as ``keep_both`` does
+(``Driver.play_both``). These are the research drivers' speed (issue 27,
+docs/performance.md); ``tests/envs/test_encodings.py`` and ``tests/envs/test_fast_round.py``
+check each against the generic path step by step.
 
 **Forbidden indices.** By default (``illegal="raise"``) an index the mask does not allow,
 for a seat that must act, raises ``IllegalAction`` saying what was allowed, and nothing
@@ -104,6 +109,8 @@ class Driver:
     _update: Any = None
     _mask_update: Any = None
     _step_of: Any = None
+    _keep_both: Any = None
+    _play_both: Any = None
     keeps = False
     """Whether the encoding keeps both observations and masks (``kept``)."""
     reads_views = True
@@ -113,29 +120,40 @@ class Driver:
     def __init__(self, game: Game, encoding: Encoding, seed: int, illegal: str = "raise") -> None:
         self.game = game
         self.encoding = encoding
-        self.state: State = game.new(seed=seed)
+        self.illegal = check_illegal(illegal)
+        self._fresh_observations()
+        self.rematch(seed)
+
+    def rematch(self, seed: int) -> None:
+        """A new match from ``seed`` in this driver (the environments' reset): the kept
+        observations' and masks' buffers stay, nothing else does."""
+        self.state: State = self.game.new(seed=seed)
         self.drafts: list[Draft] = [(), ()]
         self._cache: dict[int, tuple[tuple[int, Draft], dict[int, Step]]] = {}
         self._masks: dict[int, tuple[dict[int, Step], npt.NDArray[np.int8]]] = {}
-        self.illegal = check_illegal(illegal)
-        self._fresh_observations()
+        self._marks: list[Any] = [None, None, None, None]
+        """The marks of the kept observations (seats 0, 1) and masks (seats 0, 1)."""
+        self._kept_at = [-1, -1]
+        self._both_at = -1
+        """The history length at the last ``kept()``, both seats' masks kept then."""
+        """The history length at each seat's last ``mask_update`` (its mask is current while
+        the history has that length: every change of a state adds an entry)."""
 
     def _fresh_observations(self) -> None:
-        """The encoding's hooks, and no observation or mask kept yet (their buffers and
-        marks)."""
+        """The encoding's hooks and the buffers of the observations and masks it keeps."""
         encoding = self.encoding
         self._update = getattr(encoding, "observe_update", None)
         self._out: list[npt.NDArray[np.float32] | None] = [None, None]
-        self._marks: list[Any] = [None, None]
         self._mask_update = getattr(encoding, "mask_update", None)
         self._step_of = getattr(encoding, "step_of", None)
+        self._keep_both = getattr(encoding, "keep_both", None)
+        self._play_both = getattr(encoding, "play_both", None)
+        self._texts: dict[int, str | None] = {}
+        """``step_of(index).text`` by index, as ``play_both`` meets them (an index means
+        the same step in every state)."""
         self._mask_out = [
             np.zeros(encoding.num_actions if self._mask_update else 0, np.int8) for _ in (0, 1)
         ]
-        self._mask_marks: list[Any] = [None, None]
-        self._kept_at = [-1, -1]
-        """The history length at each seat's last ``mask_update`` (its mask is current while
-        the history has that length: every change of a state adds an entry)."""
         self.keeps = self._update is not None and self._mask_update is not None
         if self._update is not None:
             self._out = [np.zeros(encoding.observation_size, np.float32) for _ in (0, 1)]
@@ -148,24 +166,69 @@ class Driver:
         """Each seat's observation then mask (four fresh arrays), kept by the encoding's
         ``observe_update`` and ``mask_update`` (only where ``keeps``)."""
         state = self.state
-        update, mask_update = self._update, self._mask_update
-        marks, mask_marks = self._marks, self._mask_marks
-        made: list[npt.NDArray[Any]] = []
-        for seat in (0, 1):
-            try:
-                marks[seat] = update(
-                    state, seat, self.drafts[seat], self._out_views[seat], marks[seat]
-                )
-                mask_marks[seat] = mask_update(
-                    state, seat, self._mask_views[seat], mask_marks[seat]
-                )
-            except BaseException:  # half written: made whole next time
-                marks[seat] = mask_marks[seat] = None
-                raise
-            made.append(self._out[seat].copy())  # type: ignore[union-attr]
-            made.append(self._mask_out[seat].copy())
-        self._kept_at = [len(state._history)] * 2
-        return made
+        marks = self._marks
+        drafts, outs, masks = self.drafts, self._out_views, self._mask_views
+        both = self._keep_both
+        try:
+            if both is not None:
+                both(state, drafts, outs, masks, marks)
+            else:
+                update, mask_update = self._update, self._mask_update
+                marks[0] = update(state, 0, drafts[0], outs[0], marks[0])
+                marks[2] = mask_update(state, 0, masks[0], marks[2])
+                marks[1] = update(state, 1, drafts[1], outs[1], marks[1])
+                marks[3] = mask_update(state, 1, masks[1], marks[3])
+        except BaseException:  # half written: made whole next time
+            marks[:] = [None, None, None, None]
+            raise
+        kept_at = self._kept_at
+        kept_at[0] = kept_at[1] = self._both_at = len(state._history)
+        out, mask = self._out, self._mask_out
+        return [out[0].copy(), mask[0].copy(), out[1].copy(), mask[1].copy()]  # type: ignore[union-attr]
+
+    def play_both(self, first: Any, second: Any) -> list[npt.NDArray[Any]] | None:
+        """Both seats' indices of a round both must play, applied at once where the kept
+        masks are current and allow them and each is a whole submission (the parallel env's
+        common step), then ``kept()``; None, with nothing done, for anything else (then
+        ``checks`` and ``apply`` say what to do)."""
+        state = self.state
+        if self._both_at != len(state._history) or first is None or second is None:
+            return None
+        one = first if type(first) is int else int(first)
+        two = second if type(second) is int else int(second)
+        masks = self._mask_views
+        size = self.encoding.num_actions
+        # A seat that need not act has an all-0 kept mask.
+        if not (0 <= one < size and 0 <= two < size and masks[0][one] and masks[1][two]):
+            return None
+        drafts = self.drafts
+        play = self._play_both
+        if play is None or self._keep_both is None:
+            texts = self._texts
+            text0 = texts.get(one)
+            if text0 is None:
+                text0 = texts[one] = self._step_of(one).text
+            text1 = texts.get(two)
+            if text1 is None:
+                text1 = texts[two] = self._step_of(two).text
+            if text0 is None or text1 is None:
+                return None  # a step of a draft
+            drafts[0] = drafts[1] = ()
+            state.submit(0, text0)
+            state.submit(1, text1)
+            return self.kept()
+        if drafts[0] or drafts[1]:
+            drafts[0] = drafts[1] = ()
+        marks = self._marks
+        try:  # the encoding submits both whole indices and keeps both seats: ``kept()``
+            play(state, one, two, drafts, self._out_views, masks, marks)
+        except BaseException:
+            marks[:] = [None, None, None, None]
+            raise
+        kept_at = self._kept_at
+        kept_at[0] = kept_at[1] = self._both_at = len(state._history)
+        out, mask = self._out, self._mask_out
+        return [out[0].copy(), mask[0].copy(), out[1].copy(), mask[1].copy()]  # type: ignore[union-attr]
 
     def checks(self, chosen: list[tuple[int, Any]]) -> list[tuple[int, Step | None]]:
         """``check`` of each (seat, index) in turn, the kept masks read directly where they
@@ -237,9 +300,10 @@ class Driver:
         if self._kept_at[seat] == len(state._history):
             return out
         assert self._mask_update is not None
-        mark = self._mask_marks[seat]
-        self._mask_marks[seat] = None  # ``out`` is half written if the update raises
-        self._mask_marks[seat] = self._mask_update(state, seat, self._mask_views[seat], mark)
+        marks = self._marks
+        mark = marks[2 + seat]
+        marks[2 + seat] = None  # ``out`` is half written if the update raises
+        marks[2 + seat] = self._mask_update(state, seat, self._mask_views[seat], mark)
         self._kept_at[seat] = len(state._history)
         return out
 
@@ -266,9 +330,10 @@ class Driver:
             out = self._out[seat]
             if out is None:
                 out = self._out[seat] = np.zeros(self.encoding.observation_size, np.float32)
-            mark = self._marks[seat]
-            self._marks[seat] = None  # ``out`` is half written if ``update`` raises
-            self._marks[seat] = update(self.state, seat, self.drafts[seat], out.data, mark)
+            marks = self._marks
+            mark = marks[seat]
+            marks[seat] = None  # ``out`` is half written if ``update`` raises
+            marks[seat] = update(self.state, seat, self.drafts[seat], out.data, mark)
             return out.copy()
         observe_state = getattr(self.encoding, "observe_state", None)
         if observe_state is not None:

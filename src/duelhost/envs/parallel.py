@@ -18,18 +18,20 @@ from typing import Any
 from pettingzoo import ParallelEnv
 
 from duelhost.envs.common import AGENTS, Common
+from duelhost.envs.infos import StepInfos
 
 
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
     def _seen(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        """Observations and infos. Where the encoding observes views, each seat's view is made
-        once for both its observation and its info; otherwise the infos make theirs when
-        first read (``duelhost.envs.infos``): views are the costly part of a step
-        (docs/performance.md)."""
+        """Observations and infos. Where the encoding observes views, each seat's view is
+        made once for both its observation and its info; otherwise the infos make theirs
+        when first read (``duelhost.envs.infos``): views are the costly part of a step
+        (docs/performance.md). ``step`` writes the first branch out for the common round."""
         driver = self.driver
-        to_act = driver.state.to_act
+        state = driver.state
+        to_act = state.to_act
         if driver.keeps:  # the encoding keeps observations and masks
             observation0, mask0, observation1, mask1 = driver.kept()
             if len(to_act) < 2:
@@ -41,10 +43,12 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
                 "seat_0": {"observation": observation0, "action_mask": mask0},
                 "seat_1": {"observation": observation1, "action_mask": mask1},
             }
-            return observations, self._infos(self.possible_agents)
+            if not self.info_views:
+                return observations, {"seat_0": {}, "seat_1": {}}
+            return observations, StepInfos.of(state)
         views: dict[int, dict[str, Any]] | None = None
         if driver.reads_views:
-            views = {seat: driver.state.view(seat) for seat in (0, 1)}
+            views = {seat: state.view(seat) for seat in (0, 1)}
         observations = {}
         for seat, agent in enumerate(AGENTS):
             mask = driver.mask(seat)
@@ -74,24 +78,50 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     ]:
         driver = self.driver
         get = actions.get
-        steps = driver.checks([(seat, get(AGENTS[seat])) for seat in driver.state.to_act])
-        apply = driver.apply
-        for seat, found in steps:  # every index checked before any is applied
-            apply(seat, found)
-        self.cycles += 1
-        over = driver.state.is_over
-        cut = self._truncated()
-        observations, infos = self._seen()
+        # The common round, both seats acting with allowed indices, at once; else each seat
+        # that must act in turn, every index checked before any is applied.
+        made = driver.play_both(get("seat_0"), get("seat_1")) if driver.keeps else None
+        state = driver.state
+        if made is None:
+            steps = driver.checks([(seat, get(AGENTS[seat])) for seat in state.to_act])
+            apply = driver.apply
+            for seat, found in steps:
+                apply(seat, found)
+            observations, infos = self._seen()
+        else:  # ``_seen`` written out for the common round
+            observation0, mask0, observation1, mask1 = made
+            # ``state.to_act`` written out: the round resolved, nobody has submitted since.
+            if state._outcome is not None:
+                to_act: tuple[int, ...] = ()
+            else:
+                to_act = state.to_act if state._pending else state._decision_seats()
+            if len(to_act) < 2:
+                if 0 not in to_act:
+                    mask0[0] = 1  # the idle seat's no-op
+                if 1 not in to_act:
+                    mask1[0] = 1
+            observations = {
+                "seat_0": {"observation": observation0, "action_mask": mask0},
+                "seat_1": {"observation": observation1, "action_mask": mask1},
+            }
+            infos = StepInfos.of(state) if self.info_views else {"seat_0": {}, "seat_1": {}}
+        self.cycles = cycles = self.cycles + 1
+        over = state._outcome is not None  # ``is_over``
+        cut = not over and self.max_cycles is not None and cycles >= self.max_cycles
         if over:
             returns = driver.returns()
             rewards = {"seat_0": returns[0], "seat_1": returns[1]}
         else:
             rewards = {"seat_0": 0.0, "seat_1": 0.0}
-        terminations = {"seat_0": over, "seat_1": over}
-        truncations = {"seat_0": cut, "seat_1": cut}
         if over or cut:
             self.agents = []
-        return observations, rewards, terminations, truncations, infos
+        return (
+            observations,
+            rewards,
+            {"seat_0": over, "seat_1": over},
+            {"seat_0": cut, "seat_1": cut},
+            infos,
+        )
 
 
 def parallel_env(game: str, **arguments: Any) -> DuelhostParallelEnv:

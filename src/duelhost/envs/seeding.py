@@ -46,11 +46,24 @@ _HASH = _hash_constants()
 def first_draw(seed: int) -> int:
     """``int(np.random.default_rng(seed).integers(0, 2**31 - 1))`` for an int ``seed`` >= 0."""
     pool: list[int] = np.random.SeedSequence(seed).pool.tolist()
-    words = []
-    for word, (constant, multiplier) in zip(pool + pool, _HASH, strict=True):
-        value = ((word ^ constant) * multiplier) & _M32
-        words.append(value ^ (value >> 16))
-    w0, w1, w2, w3, w4, w5, w6, w7 = words
+    p0, p1, p2, p3 = pool
+    (c0, m0), (c1, m1), (c2, m2), (c3, m3), (c4, m4), (c5, m5), (c6, m6), (c7, m7) = _HASH
+    w0 = ((p0 ^ c0) * m0) & _M32  # each pool word hashed twice, unrolled
+    w1 = ((p1 ^ c1) * m1) & _M32
+    w2 = ((p2 ^ c2) * m2) & _M32
+    w3 = ((p3 ^ c3) * m3) & _M32
+    w4 = ((p0 ^ c4) * m4) & _M32
+    w5 = ((p1 ^ c5) * m5) & _M32
+    w6 = ((p2 ^ c6) * m6) & _M32
+    w7 = ((p3 ^ c7) * m7) & _M32
+    w0 ^= w0 >> 16
+    w1 ^= w1 >> 16
+    w2 ^= w2 >> 16
+    w3 ^= w3 >> 16
+    w4 ^= w4 >> 16
+    w5 ^= w5 >> 16
+    w6 ^= w6 >> 16
+    w7 ^= w7 >> 16
     # Eight 32-bit words make four 64-bit ones (little-endian): state (first two), stream.
     start = (w1 << 96) | (w0 << 64) | (w3 << 32) | w2
     increment = ((((w5 << 96) | (w4 << 64) | (w7 << 32) | w6) << 1) | 1) & _M128
@@ -77,7 +90,7 @@ class Seeds:
     def next(self, seed: int | None) -> int:
         """The match seed: the first draw for ``seed``, or (None) the generator's next."""
         if seed is not None:
-            if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+            if type(seed) is int and seed >= 0:  # (an int subclass, bool too, goes to NumPy)
                 self._generator = None  # made when a reset without a seed needs it
                 self._seed = seed
                 return first_draw(seed)

@@ -61,6 +61,30 @@ def test_the_bench_child_solves_alone_into_its_file(
         main(["4"])
 
 
+def test_the_bench_child_process_prints_writes_and_imports_little(tmp_path: Path) -> None:
+    """The child as ``--bench`` starts it: it ends without the interpreter's finalization
+    (``os._exit``) yet its line is printed and its table whole, and it imports neither SciPy
+    nor the entry-point machinery (``importlib.metadata``: no game is looked up by name)."""
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "five.npz"
+    environment = {**os.environ, "PYTHONPATH": str(Path(solver.__file__).parents[3])}
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "duelhost.games.goofspiel.cli", "5", str(out)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=True,
+    )
+    assert "classic 5-card Goofspiel solved: " in run.stdout
+    assert solver.load(out).positions == solver.solve(5).positions
+    imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines()}
+    assert "duelhost.games.goofspiel.solver" in imported and "numpy" in imported
+    assert "importlib.metadata" not in imported and "scipy" not in imported
+
+
 def test_bench_solve_side_by_side_with_gopssolver() -> None:
     binary = os.environ.get("GOPSSOLVER", "/tmp/gops/solver/build/cpp_solver")
     if not Path(binary).is_file():

@@ -24,7 +24,9 @@ reads only what ``view(seat)`` shows, and ``tests/envs/test_encodings.py`` check
 out, mark)`` keeps the same floats in ``out`` from one round to the next by what a round
 changes (eight entries at most), and writes them whole from ``observe_state`` at a match's
 start, a new bout or playing, a timeout, a resignation and the end (``duelhost.envs.driver``;
-the same test checks it).
+the same test checks it). ``keep_both`` does both seats' observations and masks in one call,
+and ``play_both`` submits both seats' fleets of a round and keeps both (the parallel env's
+common round; ``tests/envs/test_fast_round.py``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,17 @@ from collections.abc import MutableSequence, Sequence
 from typing import Any
 
 from duelhost.core.encoding import Draft, SingleStep, Step, Valid, one_hot
+
+_ZEROS = {kind: memoryview(array(kind, bytes(1024))) for kind in ("f", "b")}
+"""Zeros to clear a memoryview's entries from, by format (``_clear``)."""
+
+
+def _clear(out: MutableSequence[Any], at: int, count: int, zero: float = 0.0) -> None:
+    """``out[at : at + count] = [zero] * count``, from kept zeros for a memoryview."""
+    if isinstance(out, memoryview) and out.format in _ZEROS and count <= 256:
+        out[at : at + count] = _ZEROS[out.format][:count]
+    else:
+        _write(out, [zero] * count, at)
 
 
 def _write(out: MutableSequence[Any], values: list[Any], at: int = 0) -> None:
@@ -58,7 +71,9 @@ class GoofspielEncoding(SingleStep):
 
         self._steps = {str(size): (size - 1, Step(text=str(size))) for size in range(1, 27)}
         self._by_index = tuple(step for _, step in self._steps.values())
-        self._starts: dict[tuple[Any, ...], list[float]] = {}
+        self._starts: dict[tuple[Any, ...], tuple[list[float], array[float]]] = {}
+        self._every_size = array("b", [1] * self.planets)
+        """The mask of a seat at a playing's first round: every size left."""
         self._at_fleets = 2 * self.planets + 2 * self.galaxies
         """Where the remaining fleets start in the observation (what is in play before)."""
         self._at_points = 4 * self.planets + 2 * self.galaxies
@@ -228,12 +243,12 @@ class GoofspielEncoding(SingleStep):
         out[at] = points[seat] / self._worth_total
         out[at + 1] = points[1 - seat] / self._worth_total
         if over:  # nothing in play or to come any more
-            _write(out, [0.0] * self._at_fleets)
+            _clear(out, 0, self._at_fleets)
             strategic = state._strategic
             out[at + 2] = strategic[seat] / self._value_total
             out[at + 3] = strategic[1 - seat] / self._value_total
             out[at + 7] = 1.0
-            _write(out, [0.0] * (planets + galaxies), at + 8)
+            _clear(out, at + 8, planets + galaxies)
             return
         worths = state._round_worths
         worth = worths[index]
@@ -258,8 +273,186 @@ class GoofspielEncoding(SingleStep):
         )
         made = self._starts.get(key)
         if made is None:
-            made = self._starts[key] = self.observe_state(state, seat, draft)
-        _write(out, made)
+            values = self.observe_state(state, seat, draft)
+            made = self._starts[key] = (values, array("f", values))
+        if isinstance(out, memoryview) and out.format == "f":
+            out[: len(made[1])] = made[1]  # a buffer of the view's own format: one copy
+        else:
+            _write(out, made[0])
+
+    def keep_both(
+        self,
+        state: Any,
+        drafts: Sequence[Draft],
+        outs: Sequence[MutableSequence[float]],
+        masks: Sequence[MutableSequence[int]],
+        marks: list[Any],
+    ) -> None:
+        """``observe_update`` and ``mask_update`` of both seats at once: ``marks`` holds their
+        marks (observations 0 and 1, masks 0 and 1), updated in place. A round played
+        within a bout (no timeout, not the last) since both seats' four were kept here
+        together changes the same few entries for both, written here in one go (as
+        ``_round_played`` writes them for one seat); anything else is each seat's own
+        update."""
+        index = state._round
+        seen, allowed = marks[0], marks[2]
+        planets = self.planets
+        if (
+            seen is not None
+            and seen is marks[1]
+            and allowed is marks[3]
+            and seen[0] is state
+            and seen[1] == index - 1
+            and seen[2] == state._playing
+            and allowed[1] == index - 1
+            and state._outcome is None
+            and not state._pending
+            and index % planets  # not into a new bout
+        ):
+            entry = state._rounds[-1]
+            first, second = entry[6], entry[7]
+            if first and second:  # nobody timed out
+                self._both_played(state, outs, masks, index, first, second)
+                playing = seen[2]
+                marks[0] = marks[1] = (state, index, playing, False)
+                marks[2] = marks[3] = (state, index, playing, True)
+                return
+        if (
+            not index
+            and state._outcome is None
+            and not state._pending
+            and (seen is None or seen[0] is not state or seen[2] != state._playing)
+            and isinstance(outs[0], memoryview)
+        ):  # a playing's start, both to act: the same for both seats (``_start``)
+            self._start(state, 0, drafts[0], outs[0])
+            outs[1][:] = outs[0]
+            masks[0][:planets] = masks[1][:planets] = self._every_size
+            playing = state._playing
+            marks[0] = marks[1] = (state, 0, playing, False)
+            marks[2] = marks[3] = (state, 0, playing, True)
+            return
+        for seat in (0, 1):
+            marks[seat] = self.observe_update(state, seat, drafts[seat], outs[seat], marks[seat])
+            marks[2 + seat] = self.mask_update(state, seat, masks[seat], marks[2 + seat])
+        if state._outcome is None and not state._pending:  # both to act: kept together now
+            marks[1] = marks[0]
+            marks[3] = marks[2]
+
+    def play_both(
+        self,
+        state: Any,
+        first: int,
+        second: int,
+        drafts: Sequence[Draft],
+        outs: Sequence[MutableSequence[float]],
+        masks: Sequence[MutableSequence[int]],
+        marks: list[Any],
+    ) -> None:
+        """Seat 0's index ``first`` and seat 1's ``second``, both allowed (both seats acting),
+        submitted at once (``GoofspielState.submit_both``), then both seats kept as
+        ``keep_both`` keeps them. Where all four were kept together at this round and it is
+        not its bout's last, the writes are made from the sizes sent without reading the
+        round back."""
+        index = state._round
+        seen = marks[0]
+        planets = self.planets
+        size0, size1 = first + 1, second + 1
+        if (
+            seen is not None
+            and seen is marks[1]
+            and marks[2] is marks[3]
+            and seen[0] is state
+            and seen[1] == index
+            and seen[2] == state._playing
+            and (index + 1) % planets  # not the bout's last round
+        ):
+            state.submit_both(size0, size1)
+            # ``_both_played`` written out (the common round: every step of a match but two)
+            out0, out1 = outs
+            fleets = state._fleets
+            left0 = fleets[size0]
+            left1 = fleets[planets + 1 + size1]
+            masks[0][first] = 1 if left0 else 0
+            masks[1][second] = 1 if left1 else 0
+            at = self._at_fleets  # the seat's own fleets, then the other's
+            share0 = left0 / self.galaxies
+            share1 = left1 / self.galaxies
+            out0[at + first] = share0
+            out1[at + second] = share1
+            history = state._show_history
+            if history:
+                out0[at + planets + second] = share1
+                out1[at + planets + first] = share0
+            at = self._at_points  # net worth this bout
+            points = state._points
+            won0 = points[0] / self._worth_total
+            won1 = points[1] / self._worth_total
+            out0[at] = out1[at + 1] = won0
+            out0[at + 1] = out1[at] = won1
+            worths = state._round_worths
+            worth = worths[index + 1]
+            before = worths[index] - 1
+            out0[before] = out1[before] = 0.0
+            out0[worth - 1] = out1[worth - 1] = 1.0
+            before = planets + self.galaxies + index % planets  # the round
+            out0[before] = out1[before] = 0.0
+            out0[before + 1] = out1[before + 1] = 1.0
+            if history:  # the worth now in play is no longer to come
+                at += 7 + worth
+                out0[at] = out1[at] = 0.0
+            playing = seen[2]
+            index += 1
+            marks[0] = marks[1] = (state, index, playing, False)
+            marks[2] = marks[3] = (state, index, playing, True)
+            return
+        state.submit_both(size0, size1)
+        self.keep_both(state, drafts, outs, masks, marks)
+
+    def _both_played(
+        self,
+        state: Any,
+        outs: Sequence[MutableSequence[float]],
+        masks: Sequence[MutableSequence[int]],
+        index: int,
+        first: int,
+        second: int,
+    ) -> None:
+        """Both seats' observations and masks after the round ``index - 1`` within a bout
+        (``first`` and ``second`` sent, the match not over), as ``_round_played`` and
+        ``mask_update`` write them for one seat."""
+        planets = self.planets
+        out0, out1 = outs
+        fleets = state._fleets
+        left0 = fleets[first]
+        left1 = fleets[planets + 1 + second]
+        masks[0][first - 1] = 1 if left0 else 0
+        masks[1][second - 1] = 1 if left1 else 0
+        at = self._at_fleets  # the seat's own fleets, then the other's
+        sent0 = left0 / self.galaxies
+        sent1 = left1 / self.galaxies
+        out0[at + first - 1] = sent0
+        out1[at + second - 1] = sent1
+        history = state._show_history
+        if history:
+            out0[at + planets + second - 1] = sent1
+            out1[at + planets + first - 1] = sent0
+        at = self._at_points  # net worth this bout
+        points = state._points
+        won0 = points[0] / self._worth_total
+        won1 = points[1] / self._worth_total
+        out0[at] = out1[at + 1] = won0
+        out0[at + 1] = out1[at] = won1
+        worths = state._round_worths
+        worth = worths[index]
+        before = worths[index - 1] - 1
+        out0[before] = out1[before] = 0.0
+        out0[worth - 1] = out1[worth - 1] = 1.0
+        before = planets + self.galaxies + (index - 1) % planets  # the round
+        out0[before] = out1[before] = 0.0
+        out0[before + 1] = out1[before + 1] = 1.0
+        if history:  # the worth now in play is no longer to come
+            at += 7 + worth
+            out0[at] = out1[at] = 0.0
 
     def step_of(self, index: int) -> Step:
         """What an index ``mask_update`` allows does: send the fleet of size ``index + 1``."""
@@ -293,10 +486,12 @@ class GoofspielEncoding(SingleStep):
             if size:
                 out[size - 1] = 1 if fleets[base + size] else 0
                 return now
-        if must:
+        if must and not index and isinstance(out, memoryview) and out.format == "b":
+            out[:planets] = self._every_size  # a playing's first round: every size left
+        elif must:
             _write(out, [1 if count else 0 for count in fleets[base + 1 : base + planets + 1]])
         else:
-            _write(out, [0] * planets)
+            _clear(out, 0, planets, 0)
         return now
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from duelhost.games.goofspiel.deal import galaxy_name
+from duelhost.games.goofspiel.deal import galaxy_letter, galaxy_name, planet_letters
 
 NOBODY = -1
 """Winner of a tied round or bout in the internal records (None in views and events)."""
@@ -19,6 +19,21 @@ LETTERS = string.ascii_uppercase
 
 Names = tuple[tuple[str, ...], ...]
 """Every planet's name ("C-W") by galaxy and planet."""
+
+_NAMES: dict[tuple[int, int], tuple[str, Names]] = {}
+
+
+def names_of(galaxies: int, planets: int) -> tuple[str, Names]:
+    """The planet letters, and every planet's name ("C-W") by galaxy and planet: made once
+    per size (views and events name each round's planet)."""
+    found = _NAMES.get((galaxies, planets))
+    if found is None:
+        labels = planet_letters(planets)
+        names = tuple(
+            tuple(f"{galaxy_letter(g)}-{label}" for label in labels) for g in range(galaxies)
+        )
+        found = _NAMES[(galaxies, planets)] = (labels, names)
+    return found
 
 
 def logged_event(stored: tuple[Any, ...], labels: str, planet_names: Names) -> dict[str, Any]:

@@ -27,7 +27,6 @@ from duelhost.games.goofspiel.deal import (
     draw_deal,
     galaxy_letter,
     galaxy_name,
-    planet_letters,
 )
 from duelhost.games.goofspiel.logged import (
     BOUT,
@@ -36,6 +35,7 @@ from duelhost.games.goofspiel.logged import (
     PLANET,
     ROUND,
     logged_event,
+    names_of,
     round_view,
 )
 
@@ -62,29 +62,12 @@ _ENTRIES = tuple(
 )
 """The history entry of each seat's submission of each size, ``_ENTRIES[seat][size - 1]``
 (entries are immutable: shared)."""
-"""The kinds of the events stored as tuples (``GoofspielState.events``)."""
 
 
 _NOTHING_IN_PLAY: dict[str, Any] = dict.fromkeys(
     ("bout", "galaxy", "galaxy_name", "round", "planet", "worth")
 )
 """The view's fields of the bout and round in play, once the match is over."""
-
-
-_NAMES: dict[tuple[int, int], tuple[str, tuple[tuple[str, ...], ...]]] = {}
-
-
-def _names(galaxies: int, planets: int) -> tuple[str, tuple[tuple[str, ...], ...]]:
-    """The planet letters, and every planet's name ("C-W") by galaxy and planet: made once
-    per size (views and events name each round's planet)."""
-    found = _NAMES.get((galaxies, planets))
-    if found is None:
-        labels = planet_letters(planets)
-        names = tuple(
-            tuple(f"{galaxy_letter(g)}-{label}" for label in labels) for g in range(galaxies)
-        )
-        found = _NAMES[(galaxies, planets)] = (labels, names)
-    return found
 
 
 def _who(winner: int) -> int | None:
@@ -148,7 +131,7 @@ class GoofspielState(State):
         self._stride = self._planets + 1
         self._max_replays = options["max_replays"]
         self._show_history = options["show_history"]
-        self._labels, self._planet_names = _names(self._galaxies, self._planets)
+        self._labels, self._planet_names = names_of(self._galaxies, self._planets)
         self._playing = 0
         self._past = ()
         self._rounds = []
@@ -333,6 +316,26 @@ class GoofspielState(State):
                 return text
         return super().submit(seat, text)
 
+    def submit_both(self, first: int, second: int) -> None:
+        """``submit(0, str(first))`` then ``submit(1, str(second))``, with the same effects:
+        both seats' fleets of a round at once (the research drivers' common round, issue 27)."""
+        stride = self._stride
+        fleets = self._fleets
+        if (
+            self._outcome is None
+            and not self._pending
+            and 0 < first < stride
+            and 0 < second < stride
+            and fleets[first]
+            and fleets[stride + second]
+        ):
+            self._history += (_ENTRIES[0][first - 1], _ENTRIES[1][second - 1])
+            self._resolve({0: FLEETS[first], 1: FLEETS[second]})
+            self.decision += 1
+        else:  # anything else as the two submissions go (their errors)
+            self.submit(0, str(first))
+            self.submit(1, str(second))
+
     def _spent(self, action: Any, base: int) -> int:
         """The size of the fleet a seat loses this round: the one it sent, or on a timeout
         (GO3: a fleet of size 0 goes out) one of its largest remaining, destroyed."""
@@ -414,8 +417,7 @@ class GoofspielState(State):
         self._end_bout(bout, galaxy, p0, p1)
 
     def _drop_texts(self, gone0: int, gone1: int) -> None:
-        """The sizes that ran out (0: none for that seat) leave the seats' legal texts
-        (cheaper than rebuilding them)."""
+        """The sizes that ran out (0: none for a seat) leave the seats' legal texts."""
         texts = list(self._legal_texts)
         for seat, gone in ((0, gone0), (1, gone1)):
             if gone:
