@@ -138,10 +138,10 @@ def extra(
         rows.append(
             (f"the same bare loop, {BLOCKS} blocks: ms per match", f"{1000 * least_loop:.3f}")
         )
-        rows.append(("ratio parallel_env / bare loop", f"{with_views / least_loop:.1f}"))
+        rows.append(("ratio parallel_env / bare loop", f"{with_views / least_loop:.2f}"))
         rows.append(("the same, info_views=False: ms per match", f"{1000 * without_views:.3f}"))
         ratio = without_views / least_loop
-        rows.append(("ratio parallel_env (info_views=False) / bare loop", f"{ratio:.1f}"))
+        rows.append(("ratio parallel_env (info_views=False) / bare loop", f"{ratio:.2f}"))
     try:
         import pyspiel  # noqa: F401
     except ImportError:
