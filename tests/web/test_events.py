@@ -321,7 +321,8 @@ def test_the_console_pauses_adjudicates_announces_and_delays_spectators(
     console.wait_for_selector("table.entrants :text('Late')")
     assert console.input_value("#delay") == "600"
     console.click("#save-settings")
-    console.wait_for_selector(".note.ok")
+    # This save's own note: "Announcement: done." from before may still be showing.
+    console.wait_for_selector(".note.ok:has-text('Settings: done.')")
     bots_game = next(g for g in games if not g.get("adjudicated"))
     assert (
         httpx.get(f"{pg_server.url}/api/matches/{bots_game['match_id']}", timeout=30).json()[
