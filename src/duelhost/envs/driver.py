@@ -181,6 +181,10 @@ class Driver:
         except BaseException:  # half written: made whole next time
             marks[:] = [None, None, None, None]
             raise
+        return self._fresh_both(state)
+
+    def _fresh_both(self, state: Any) -> list[npt.NDArray[Any]]:
+        """Both seats marked kept at this point of the match, and the four fresh arrays."""
         kept_at = self._kept_at
         kept_at[0] = kept_at[1] = self._both_at = len(state._history)
         out, mask = self._out, self._mask_out
@@ -225,10 +229,7 @@ class Driver:
         except BaseException:
             marks[:] = [None, None, None, None]
             raise
-        kept_at = self._kept_at
-        kept_at[0] = kept_at[1] = self._both_at = len(state._history)
-        out, mask = self._out, self._mask_out
-        return [out[0].copy(), mask[0].copy(), out[1].copy(), mask[1].copy()]  # type: ignore[union-attr]
+        return self._fresh_both(state)
 
     def checks(self, chosen: list[tuple[int, Any]]) -> list[tuple[int, Step | None]]:
         """``check`` of each (seat, index) in turn, the kept masks read directly where they

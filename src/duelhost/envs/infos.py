@@ -61,7 +61,7 @@ class _Lazy(dict[str, Any]):
     __slots__ = ()
 
     def _fill(self) -> None:
-        raise NotImplementedError
+        """Make the values not made yet (a subclass's; this one has none to make)."""
 
     def __getitem__(self, key: str) -> Any:
         self._fill()

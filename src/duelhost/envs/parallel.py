@@ -24,28 +24,35 @@ from duelhost.envs.infos import StepInfos
 class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
     """A duelhost game as a PettingZoo ``ParallelEnv``."""
 
+    def _kept_seen(
+        self, state: Any, to_act: tuple[int, ...], kept: list[Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Observations and infos from the encoding's kept arrays (``Driver.kept``), the idle
+        seat's mask allowing its no-op."""
+        observation0, mask0, observation1, mask1 = kept
+        if len(to_act) < 2:
+            if 0 not in to_act:
+                mask0[0] = 1  # the idle seat's no-op
+            if 1 not in to_act:
+                mask1[0] = 1
+        observations = {
+            "seat_0": {"observation": observation0, "action_mask": mask0},
+            "seat_1": {"observation": observation1, "action_mask": mask1},
+        }
+        if not self.info_views:
+            return observations, {"seat_0": {}, "seat_1": {}}
+        return observations, StepInfos.of(state)
+
     def _seen(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         """Observations and infos. Where the encoding observes views, each seat's view is
         made once for both its observation and its info; otherwise the infos make theirs
         when first read (``duelhost.envs.infos``): views are the costly part of a step
-        (docs/performance.md). ``step`` writes the first branch out for the common round."""
+        (docs/performance.md)."""
         driver = self.driver
         state = driver.state
         to_act = state.to_act
         if driver.keeps:  # the encoding keeps observations and masks
-            observation0, mask0, observation1, mask1 = driver.kept()
-            if len(to_act) < 2:
-                if 0 not in to_act:
-                    mask0[0] = 1  # the idle seat's no-op
-                if 1 not in to_act:
-                    mask1[0] = 1
-            observations = {
-                "seat_0": {"observation": observation0, "action_mask": mask0},
-                "seat_1": {"observation": observation1, "action_mask": mask1},
-            }
-            if not self.info_views:
-                return observations, {"seat_0": {}, "seat_1": {}}
-            return observations, StepInfos.of(state)
+            return self._kept_seen(state, to_act, driver.kept())
         views: dict[int, dict[str, Any]] | None = None
         if driver.reads_views:
             views = {seat: state.view(seat) for seat in (0, 1)}
@@ -88,23 +95,13 @@ class DuelhostParallelEnv(Common, ParallelEnv):  # type: ignore[misc]
             for seat, found in steps:
                 apply(seat, found)
             observations, infos = self._seen()
-        else:  # ``_seen`` written out for the common round
-            observation0, mask0, observation1, mask1 = made
+        else:  # the common round: ``_seen`` without its ``to_act`` property call
             # ``state.to_act`` written out: the round resolved, nobody has submitted since.
             if state._outcome is not None:
                 to_act: tuple[int, ...] = ()
             else:
                 to_act = state.to_act if state._pending else state._decision_seats()
-            if len(to_act) < 2:
-                if 0 not in to_act:
-                    mask0[0] = 1  # the idle seat's no-op
-                if 1 not in to_act:
-                    mask1[0] = 1
-            observations = {
-                "seat_0": {"observation": observation0, "action_mask": mask0},
-                "seat_1": {"observation": observation1, "action_mask": mask1},
-            }
-            infos = StepInfos.of(state) if self.info_views else {"seat_0": {}, "seat_1": {}}
+            observations, infos = self._kept_seen(state, to_act, made)
         self.cycles = cycles = self.cycles + 1
         over = state._outcome is not None  # ``is_over``
         cut = not over and self.max_cycles is not None and cycles >= self.max_cycles

@@ -367,39 +367,7 @@ class GoofspielEncoding(SingleStep):
             and (index + 1) % planets  # not the bout's last round
         ):
             state.submit_both(size0, size1)
-            # ``_both_played`` written out (the common round: every step of a match but two)
-            out0, out1 = outs
-            fleets = state._fleets
-            left0 = fleets[size0]
-            left1 = fleets[planets + 1 + size1]
-            masks[0][first] = 1 if left0 else 0
-            masks[1][second] = 1 if left1 else 0
-            at = self._at_fleets  # the seat's own fleets, then the other's
-            share0 = left0 / self.galaxies
-            share1 = left1 / self.galaxies
-            out0[at + first] = share0
-            out1[at + second] = share1
-            history = state._show_history
-            if history:
-                out0[at + planets + second] = share1
-                out1[at + planets + first] = share0
-            at = self._at_points  # net worth this bout
-            points = state._points
-            won0 = points[0] / self._worth_total
-            won1 = points[1] / self._worth_total
-            out0[at] = out1[at + 1] = won0
-            out0[at + 1] = out1[at] = won1
-            worths = state._round_worths
-            worth = worths[index + 1]
-            before = worths[index] - 1
-            out0[before] = out1[before] = 0.0
-            out0[worth - 1] = out1[worth - 1] = 1.0
-            before = planets + self.galaxies + index % planets  # the round
-            out0[before] = out1[before] = 0.0
-            out0[before + 1] = out1[before + 1] = 1.0
-            if history:  # the worth now in play is no longer to come
-                at += 7 + worth
-                out0[at] = out1[at] = 0.0
+            self._both_played(state, outs, masks, index + 1, size0, size1)
             playing = seen[2]
             index += 1
             marks[0] = marks[1] = (state, index, playing, False)
