@@ -219,3 +219,34 @@ def test_hard_values_each_shortlisted_action_by_one_exact_rollout() -> None:
         # one exact rollout is a value to report: every shortlisted action is in the analysis
         values = make_bot("hard", state.game, 0, 0).evaluate(handle, played="A1-A2")
         assert set(values) == set(visited)
+
+
+def test_hard_judges_its_setup_to_the_eighth_turn_of_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """During setup ``medium``'s rollouts stop at the third turn of play and ``hard``'s at the
+    eighth: a faction or build is judged by more than the first clash (a fixed setup of
+    Knights massed on the front row beat the third-turn ``hard``, docs/bots.md). Every
+    rollout of a faction choice is played to the bot's horizon or to the match's end."""
+    from duelhost.games.tactic import rollout
+    from duelhost.games.tactic.search import SearchBot
+
+    game = duelhost.load("tactic")
+    state = game.new(seed=4)
+    handle = SeatHandle(state, 0)
+    ends: list[int] = []
+    original = rollout.rollout
+
+    def recording(state: TacticState, policy: rollout.Policy, horizon: int) -> None:
+        original(state, policy, horizon)
+        ends.append(state.turn if not state.is_over else horizon)
+
+    monkeypatch.setattr(rollout, "rollout", recording)
+    with using(Budget(nodes=6)):
+        for level, turn in (("medium", 3), ("hard", 8)):
+            ends.clear()
+            bot = make_bot(level, game, 0, 0)
+            assert isinstance(bot, SearchBot)
+            search = bot._search(handle)
+            assert search is not None and search.horizon == turn
+            assert ends and set(ends) == {turn}
