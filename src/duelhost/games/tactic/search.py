@@ -59,6 +59,8 @@ MIN_VISITS = 3
 """Iterations an action needs before ``evaluate`` reports its mean (fewer is mostly noise)."""
 ACTIONS_PER_TURN = 20
 """Decisions a turn is allowed for when a turn clock divides its time between them."""
+SETUP_HORIZON = 3
+"""The turn of play setup rollouts stop at, unless a level sets its own (``medium`` keeps it)."""
 
 
 # --------------------------------------------------------------------------- determinization
@@ -198,7 +200,7 @@ class SearchBot:
         budget: Budget,
         width: int = 0,
         epsilon: float = playouts.EPSILON,
-        setup_horizon: int = 3,
+        setup_horizon: int = SETUP_HORIZON,
     ) -> None:
         self.name = name
         self.setup_horizon = setup_horizon
@@ -396,13 +398,12 @@ ROLLOUT_EPSILON = playouts.EPSILON
 """``medium``'s share of random actions in its rollouts."""
 HARD_EPSILON = 0.0
 """``hard``'s rollouts play the policy without random actions (see ``SearchBot._exact``)."""
-SETUP_HORIZON = 3
-"""``medium``'s setup rollouts stop at the third turn of play."""
 HARD_SETUP_HORIZON = 8
 """``hard``'s setup rollouts go on to the eighth turn of play: to the third, its faction and
 build were the ones a fixed setup could answer (Order massing Knights on its front row beat it
-47% of 30 matches, ``docs/exploits/tactic-hard-setup-2.json``); to the eighth it won 17 of 20
-against that plan and 15 of 20 against ``medium`` and ``easy`` each (docs/bots.md)."""
+47% of 30 matches, ``docs/exploits/tactic-hard-setup-2.json``); to the eighth it wins 83% of
+them, and 80% (72.5% at its default budget) against the finder's best plan against it
+(docs/bots.md)."""
 
 
 def make_medium(game: Game, seat: int, seed: int) -> SearchBot:
